@@ -1,0 +1,10 @@
+// PLACEHOLDER: the real command is being written.
+#include "commands.hpp"
+
+namespace mcpilot::cli {
+
+void add_changepoints_command(CLI::App& app, context& ctx) {
+  app.add_subcommand("changepoints", "not yet implemented")->callback([&ctx] { ctx.result = 1; });
+}
+
+}  // namespace mcpilot::cli

@@ -1,0 +1,63 @@
+#pragma once
+// The whole analysis of one quantity's readings, in the order the method prescribes:
+// warm-up/cool-down removal, the kind's transform (reciprocals for rates), the subsession size,
+// the interval, and the readings still needed. This is what `mcpilot analyze` prints and what the
+// engine evaluates after every round.
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mcpilot/stats/precision.hpp"
+
+namespace mcpilot {
+
+struct analysis_options {
+  quantity_kind kind = quantity_kind::ordinary;
+  precision requirements;
+  bool remove_warmup = true;
+  bool wilson = false;  // proportions: report Wilson's interval instead of the normal one
+};
+
+struct warmup_report {
+  bool applied = false;   // detection ran
+  bool accepted = true;   // a stable phase holding more than half of the readings was found
+  std::size_t removed_begin = 0;
+  std::size_t removed_end = 0;
+  std::vector<std::size_t> changepoints;
+  std::vector<double> p_values;
+};
+
+struct analysis {
+  quantity_kind kind = quantity_kind::ordinary;
+  double confidence = 0.95;
+  std::size_t n = 0;          // readings given
+  std::size_t n_used = 0;     // readings inside the interval: q h of the stable phase
+  std::size_t remainder = 0;  // stable readings past the last whole subsession, not used
+  warmup_report warmup;
+
+  std::optional<double> mean;  // harmonic for rates, proportion for 0/1
+  std::optional<double> ci_low;
+  std::optional<double> ci_high;  // none when unbounded (a rate with d >= y-bar)
+  std::optional<double> ci_width;
+  std::optional<double> ci_width_rel;
+  bool one_sided = false;  // a proportion with no events (or all events): a one-sided bound
+
+  std::optional<std::size_t> subsession_size;
+  std::optional<std::size_t> subsession_count;
+  std::optional<double> autocorrelation;             // raw lag-1 of the analysed readings
+  std::optional<double> subsession_autocorrelation;  // lag-1 of the batch means used
+
+  double target_width = 0;  // the whole width the requirements ask for, in the unit
+  std::optional<std::size_t> required_samples;  // raw readings needed in the stable phase
+  bool converged = false;
+  std::string status;  // "converged", "needs more readings", or why there is no interval
+};
+
+// O(n log n): dominated by the subsession search (and change-point detection when enabled).
+// Throws reading_error for a reading the kind cannot accept (rate <= 0, proportion not 0/1).
+analysis analyze(std::span<const double> readings, const analysis_options& options);
+
+}  // namespace mcpilot

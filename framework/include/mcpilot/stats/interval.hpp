@@ -1,0 +1,21 @@
+#pragma once
+// The Student-t interval for a mean of (nearly) independent values.
+
+#include <cstddef>
+#include <span>
+
+namespace mcpilot {
+
+struct t_interval {
+  double mean = 0;
+  double sd = 0;          // sample standard deviation of the values
+  std::size_t count = 0;  // how many values
+  double half_width = 0;  // t*_{count-1} sd / sqrt(count); the whole width C is twice this
+  double low() const { return mean - half_width; }
+  double high() const { return mean + half_width; }
+};
+
+// x-bar +- t*_{h-1} s / sqrt(h). Needs h >= 2 (std::invalid_argument otherwise). O(h).
+t_interval mean_interval(std::span<const double> values, double confidence);
+
+}  // namespace mcpilot

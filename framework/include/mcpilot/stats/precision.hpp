@@ -1,0 +1,31 @@
+#pragma once
+// What "precise enough" means: the presets of the design and their overrides.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace mcpilot {
+
+enum class quantity_kind { ordinary, rate, proportion };
+
+std::string_view to_string(quantity_kind k);
+std::optional<quantity_kind> parse_quantity_kind(std::string_view s);
+
+struct precision {
+  double autocorrelation_limit = 0.2;  // |rho_1(q)| allowed for the batch means
+  double ci_perc = 0.10;               // whole interval width as a fraction of the mean
+  std::optional<double> ci_abs;        // whole width in the quantity's unit; wins over ci_perc
+  double confidence = 0.95;
+  std::size_t min_samples = 50;        // minimum number of subsession means
+};
+
+// quick (0.8, 0.20, 30), normal (0.2, 0.10, 50), strict (0.1, 0.10, 200), all at 95%.
+// nullopt for an unknown name.
+std::optional<precision> preset(std::string_view name);
+
+// Throws input_error naming the field if a value is out of its range.
+void validate(const precision& p);
+
+}  // namespace mcpilot

@@ -1,0 +1,18 @@
+#pragma once
+// Descriptive statistics over readings. All O(n), two passes where that buys accuracy.
+
+#include <span>
+
+namespace mcpilot {
+
+// Arithmetic mean. NaN for an empty span.
+double mean(std::span<const double> x);
+
+// Unbiased sample variance, sum (x_i - mean)^2 / (n - 1), computed in two passes so that a large
+// common offset does not cancel away the digits. NaN when n < 2.
+double variance(std::span<const double> x);
+
+// n / sum(1/x_i). Every reading must be > 0; reading_error names the first that is not.
+double harmonic_mean(std::span<const double> x);
+
+}  // namespace mcpilot

@@ -1,0 +1,49 @@
+#include "mcpilot/stats/precision.hpp"
+
+#include <cmath>
+
+#include "mcpilot/error.hpp"
+
+namespace mcpilot {
+
+std::string_view to_string(quantity_kind k) {
+  switch (k) {
+    case quantity_kind::rate:
+      return "rate";
+    case quantity_kind::proportion:
+      return "proportion";
+    case quantity_kind::ordinary:
+      break;
+  }
+  return "ordinary";
+}
+
+std::optional<quantity_kind> parse_quantity_kind(std::string_view s) {
+  if (s == "ordinary") return quantity_kind::ordinary;
+  if (s == "rate") return quantity_kind::rate;
+  if (s == "proportion") return quantity_kind::proportion;
+  return std::nullopt;
+}
+
+std::optional<precision> preset(std::string_view name) {
+  if (name == "quick") return precision{0.8, 0.20, std::nullopt, 0.95, 30};
+  if (name == "normal") return precision{0.2, 0.10, std::nullopt, 0.95, 50};
+  if (name == "strict") return precision{0.1, 0.10, std::nullopt, 0.95, 200};
+  return std::nullopt;
+}
+
+void validate(const precision& p) {
+  if (!(p.autocorrelation_limit > 0 && p.autocorrelation_limit < 1))
+    throw input_error("autocorrelation limit must lie in (0, 1), got " +
+                      std::to_string(p.autocorrelation_limit));
+  if (!(p.ci_perc > 0) || !std::isfinite(p.ci_perc))
+    throw input_error("ci_perc must be > 0, got " + std::to_string(p.ci_perc));
+  if (p.ci_abs && (!(*p.ci_abs > 0) || !std::isfinite(*p.ci_abs)))
+    throw input_error("ci (absolute width) must be > 0, got " + std::to_string(*p.ci_abs));
+  if (!(p.confidence > 0 && p.confidence < 1))
+    throw input_error("confidence must lie in (0, 1), got " + std::to_string(p.confidence));
+  if (p.min_samples < 2)
+    throw input_error("min_samples must be at least 2, got " + std::to_string(p.min_samples));
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,42 @@
+#include "mcpilot/stats/proportion.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "mcpilot/error.hpp"
+#include "mcpilot/stats/distributions.hpp"
+
+namespace mcpilot {
+
+void check_binary(std::span<const double> x) {
+  for (std::size_t i = 0; i < x.size(); ++i)
+    if (x[i] != 0 && x[i] != 1)
+      throw reading_error(i, "a proportion's readings must be 0 or 1, got " + std::to_string(x[i]));
+}
+
+proportion_bounds wald_interval(double p_hat, std::size_t h, double confidence) {
+  const double hh = static_cast<double>(h);
+  const double half = t_critical(hh - 1, confidence) * std::sqrt(p_hat * (1 - p_hat) / hh);
+  return {std::max(0.0, p_hat - half), std::min(1.0, p_hat + half)};
+}
+
+proportion_bounds wilson_interval(double p_hat, std::size_t n, double confidence) {
+  const double z = normal_critical(confidence);
+  const double nn = static_cast<double>(n);
+  const double z2n = z * z / nn;
+  const double centre = (p_hat + z2n / 2) / (1 + z2n);
+  const double half = z / (1 + z2n) * std::sqrt(p_hat * (1 - p_hat) / nn + z2n / (4 * nn));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+double zero_events_upper_bound(std::size_t n, double confidence) {
+  // -expm1(log1p(-c)/n) keeps digits for the tiny bounds of rare events.
+  return -std::expm1(std::log1p(-confidence) / static_cast<double>(n));
+}
+
+std::size_t zero_events_trials_needed(double bound, double confidence) {
+  return static_cast<std::size_t>(std::ceil(std::log1p(-confidence) / std::log1p(-bound)));
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,34 @@
+#include "mcpilot/stats/rate.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "mcpilot/error.hpp"
+
+namespace mcpilot {
+
+std::vector<double> reciprocals(std::span<const double> x) {
+  std::vector<double> y;
+  y.reserve(x.size());
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0) || !std::isfinite(x[i]))
+      throw reading_error(i, "a rate must be a finite number > 0, got " + std::to_string(x[i]));
+    y.push_back(1.0 / x[i]);
+  }
+  return y;
+}
+
+rate_bounds rate_interval(double reciprocal_mean, double half_width) {
+  rate_bounds r;
+  r.low = 1.0 / (reciprocal_mean + half_width);
+  if (half_width < reciprocal_mean) r.high = 1.0 / (reciprocal_mean - half_width);
+  return r;
+}
+
+double reciprocal_relative_width(double p) { return 2 * (std::sqrt(1 + p * p) - 1) / p; }
+
+double reciprocal_absolute_width(double w, double ybar) {
+  return 2 * (std::sqrt(1 + w * w * ybar * ybar) - 1) / w;
+}
+
+}  // namespace mcpilot

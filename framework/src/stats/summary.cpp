@@ -1,0 +1,37 @@
+#include "mcpilot/stats/summary.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "mcpilot/error.hpp"
+
+namespace mcpilot {
+
+double mean(std::span<const double> x) {
+  if (x.empty()) return std::numeric_limits<double>::quiet_NaN();
+  long double s = 0;
+  for (double v : x) s += v;
+  return static_cast<double>(s / static_cast<long double>(x.size()));
+}
+
+double variance(std::span<const double> x) {
+  if (x.size() < 2) return std::numeric_limits<double>::quiet_NaN();
+  const double m = mean(x);
+  long double ss = 0;
+  for (double v : x) ss += (v - m) * (v - m);
+  return static_cast<double>(ss / static_cast<long double>(x.size() - 1));
+}
+
+double harmonic_mean(std::span<const double> x) {
+  if (x.empty()) return std::numeric_limits<double>::quiet_NaN();
+  long double s = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (!(x[i] > 0) || !std::isfinite(x[i]))
+      throw reading_error(i, "a rate must be a finite number > 0, got " + std::to_string(x[i]));
+    s += 1.0L / x[i];
+  }
+  return static_cast<double>(static_cast<long double>(x.size()) / s);
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages mcpilot builds against, skipping those already present.
+# This list is the one place where the project's dependencies are named.
+set -euo pipefail
+
+packages=(
+  build-essential    # g++ 12, make
+  cmake              # >= 3.25
+  libboost-dev       # Boost.Math and Boost.Random (header-only parts)
+  libtbb-dev         # oneTBB: parallel replications
+  libcli11-dev       # command line
+  libgtest-dev       # unit tests
+  libgmock-dev
+  libbenchmark-dev   # Google Benchmark, tests/perf
+  libtomlplusplus-dev  # TOML configs
+  nlohmann-json3-dev # JSON results
+  librandom123-dev   # Philox counter-based streams
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then
+  sudo_cmd=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  sudo_cmd=(sudo)
+else
+  echo "install-deps: not root and no passwordless sudo; run this as root:" >&2
+  echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q || true
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
