@@ -1,0 +1,59 @@
+#pragma once
+// The human view of results: a small aligned table, the interval written both ways
+// (`194.9 [191.2, 198.6] (±1.9%)`), and what was discarded and why. Numbers carry as many digits
+// as the interval resolves, no more.
+
+#include <cstddef>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mcpilot/io/readings_csv.hpp"
+#include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/precision.hpp"
+#include "mcpilot/stats/wps.hpp"
+
+namespace mcpilot {
+
+// x with the decimals that make `resolution` (e.g. the interval's half-width) show two
+// significant digits; 4 significant digits when resolution is 0 or not finite. Scientific
+// notation outside 1e-3 <= |x| < 1e9.
+std::string format_number(double x, double resolution = 0);
+// 0.019 -> "1.9%": two significant digits below 10%, whole percents above.
+std::string format_percent(double fraction);
+// p-values: two significant digits, scientific below 1e-3.
+std::string format_p(double p);
+// "194.9 [191.2, 198.6] (±1.9%)"; an asymmetric interval gets "(-1.8%, +2.0%)", a missing upper
+// end "[10.1, unbounded)". Without bounds, just the center.
+std::string format_interval(double center, std::optional<double> low, std::optional<double> high);
+
+// Two aligned columns: label, value. Values may be long; they are not wrapped.
+class report_table {
+ public:
+  void add(std::string label, std::string value);
+  void write(std::ostream& out, std::size_t indent = 2) const;
+
+ private:
+  std::vector<std::pair<std::string, std::string>> rows_;
+};
+
+struct report_context {
+  std::string source;      // file name as the user gave it
+  std::string preset;      // name of the preset the requirements started from
+  precision requirements;  // after overrides
+  bool remove_warmup = true;
+  const reading_positions* positions = nullptr;  // to name file lines; may be null
+};
+
+// Title line, then the table: mean and interval, width against the target, readings used,
+// discarded (warm-up, cool-down, remainder), subsession size and autocorrelations, required
+// readings, converged or the reason why not.
+void write_report(std::ostream& out, const analysis& a, const report_context& ctx);
+
+// The WPS fit: rate with its asymmetric interval, intercept, slope, naive rate for comparison.
+void write_report(std::ostream& out, const wps_fit& f, const std::string& source,
+                  double confidence);
+
+}  // namespace mcpilot

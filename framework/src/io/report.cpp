@@ -1,0 +1,183 @@
+#include "mcpilot/io/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace mcpilot {
+
+namespace {
+
+std::string printf_string(const char* format, int precision, double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, precision, x);
+  return buf;
+}
+
+std::string count(std::size_t n, const char* singular, const char* plural) {
+  return std::to_string(n) + ' ' + (n == 1 ? singular : plural);
+}
+
+std::string_view mean_label(quantity_kind k) {
+  switch (k) {
+    case quantity_kind::rate:
+      return "harmonic mean";
+    case quantity_kind::proportion:
+      return "proportion";
+    case quantity_kind::ordinary:
+      break;
+  }
+  return "mean";
+}
+
+// "line 152" when the positions are known, to let the user find a reading in the file.
+std::string at_reading(std::size_t i, const reading_positions* positions) {
+  std::string s = "reading " + std::to_string(i);
+  if (positions && i < positions->size()) s += " (line " + std::to_string(positions->line(i)) + ')';
+  return s;
+}
+
+}  // namespace
+
+std::string format_number(double x, double resolution) {
+  if (!std::isfinite(x)) return std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf");
+  if (x == 0 && !(resolution > 0)) return "0";
+  const double ax = std::abs(x);
+  if (!(resolution > 0) || !std::isfinite(resolution)) {
+    if (ax != 0 && (ax < 1e-3 || ax >= 1e9)) return printf_string("%.*e", 3, x);
+    return printf_string("%.*g", 4, x);
+  }
+  const int res_exp = static_cast<int>(std::floor(std::log10(resolution)));
+  if (ax == 0 || (ax >= 1e-3 && ax < 1e9)) {
+    const int decimals = std::clamp(1 - res_exp, 0, 12);
+    return printf_string("%.*f", decimals, x);
+  }
+  const int x_exp = static_cast<int>(std::floor(std::log10(ax)));
+  return printf_string("%.*e", std::clamp(x_exp - res_exp + 1, 1, 16), x);
+}
+
+std::string format_percent(double fraction) {
+  const double v = 100 * fraction;
+  if (!std::isfinite(v)) return "unbounded";
+  if (std::abs(v) >= 10) return printf_string("%.*f", 0, v) + '%';
+  if (std::abs(v) >= 1) return printf_string("%.*f", 1, v) + '%';
+  return printf_string("%.*g", 2, v) + '%';
+}
+
+std::string format_p(double p) {
+  if (p < 1e-3) return printf_string("%.*e", 1, p);
+  return printf_string("%.*g", 2, p);
+}
+
+std::string format_interval(double center, std::optional<double> low, std::optional<double> high) {
+  if (!low) return format_number(center);
+  const double below = center - *low;
+  const double above = high ? *high - center : below;
+  double resolution = std::min(std::abs(below), std::abs(above));
+  if (!(resolution > 0)) resolution = std::max(std::abs(below), std::abs(above));
+  std::string s = format_number(center, resolution) + " [" + format_number(*low, resolution) + ", ";
+  if (!high) return s + "unbounded)";
+  s += format_number(*high, resolution) + ']';
+  if (center == 0) return s + " (±" + format_number((above + below) / 2, resolution) + ')';
+  const double rel_below = below / std::abs(center), rel_above = above / std::abs(center);
+  if (std::abs(rel_below - rel_above) <= 1e-9 * std::max(rel_below, rel_above))
+    return s + " (±" + format_percent(rel_above) + ')';
+  return s + " (-" + format_percent(rel_below) + ", +" + format_percent(rel_above) + ')';
+}
+
+void report_table::add(std::string label, std::string value) {
+  rows_.emplace_back(std::move(label), std::move(value));
+}
+
+void report_table::write(std::ostream& out, std::size_t indent) const {
+  std::size_t width = 0;
+  for (const auto& [label, value] : rows_) width = std::max(width, label.size());
+  for (const auto& [label, value] : rows_)
+    out << std::string(indent, ' ') << label << std::string(width - label.size() + 2, ' ') << value
+        << '\n';
+}
+
+void write_report(std::ostream& out, const analysis& a, const report_context& ctx) {
+  const precision& req = ctx.requirements;
+  out << ctx.source << ": " << count(a.n, "reading", "readings") << ", " << to_string(a.kind)
+      << ", preset " << ctx.preset << " (" << format_percent(req.confidence) << " confidence, "
+      << "width "
+      << (req.ci_abs ? format_number(*req.ci_abs) : format_percent(req.ci_perc) + " of the mean")
+      << ", autocorrelation limit " << format_number(req.autocorrelation_limit) << ", at least "
+      << req.min_samples << " subsessions)\n\n";
+
+  report_table t;
+  const std::string label(mean_label(a.kind));
+  if (a.mean) {
+    std::string v = format_interval(*a.mean, a.ci_low, a.ci_high);
+    if (a.one_sided) v += ", one-sided bound: no variation in the readings";
+    t.add(label, v);
+  } else {
+    t.add(label, "none");
+  }
+  if (a.ci_width) {
+    std::string v = format_number(*a.ci_width);
+    if (a.ci_width_rel) v += " (" + format_percent(*a.ci_width_rel) + " of the " + label + ')';
+    v += ", target " + format_number(a.target_width);
+    t.add("interval width", v);
+  }
+
+  if (!ctx.remove_warmup) {
+    t.add("warm-up removal", "off (--no-warmup-removal)");
+  } else if (!a.warmup.applied) {
+    t.add("warm-up removal", "not run: too few readings to detect a change");
+  } else {
+    std::string v;
+    for (std::size_t k = 0; k < a.warmup.changepoints.size(); ++k) {
+      if (k) v += "; ";
+      v += at_reading(a.warmup.changepoints[k], ctx.positions);
+      if (k < a.warmup.p_values.size()) v += ", p = " + format_p(a.warmup.p_values[k]);
+    }
+    t.add("change-points", v.empty() ? "none" : v);
+    if (a.warmup.accepted)
+      t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (warm-up), " +
+                           std::to_string(a.warmup.removed_end) + " at the end (cool-down)");
+  }
+  if (a.subsession_size) {
+    t.add("readings used", std::to_string(a.n_used) + " of " + std::to_string(a.n) +
+                               (a.remainder ? ", " + std::to_string(a.remainder) +
+                                                  " past the last whole subsession left out"
+                                            : std::string()));
+    t.add("subsession size", count(*a.subsession_size, "reading", "readings") + " x " +
+                                 count(*a.subsession_count, "subsession", "subsessions"));
+  }
+  if (a.autocorrelation) {
+    std::string v = format_number(*a.autocorrelation, 0.01) + " (lag 1, readings)";
+    if (a.subsession_autocorrelation)
+      v += ", " + format_number(*a.subsession_autocorrelation, 0.01) + " (subsession means)";
+    t.add("autocorrelation", v);
+  }
+  if (a.subsession_size) {
+    if (a.required_samples)
+      t.add("required",
+            count(*a.required_samples, "reading", "readings") + " in the stable phase (have " +
+                std::to_string(a.n - a.warmup.removed_begin - a.warmup.removed_end) + ')');
+    else
+      t.add("required", "unreachable");
+  }
+  t.add("converged", a.converged ? "yes" : "no: " + a.status);
+  t.write(out);
+}
+
+void write_report(std::ostream& out, const wps_fit& f, const std::string& source,
+                  double confidence) {
+  out << source << ": duration against work over " << count(f.rounds, "round", "rounds")
+      << ", least squares, " << format_percent(confidence) << " confidence\n\n";
+  report_table t;
+  t.add("rate", format_interval(f.rate, f.rate_low, f.rate_high) +
+                    (f.rate_high ? "" : "  (the slope's interval contains 0)"));
+  t.add("slope (time per work)",
+        format_interval(f.beta, f.beta - f.beta_half_width, f.beta + f.beta_half_width));
+  t.add("intercept (set-up)", format_number(f.alpha, f.residual_sd / 10));
+  t.add("residual sd", format_number(f.residual_sd));
+  t.add("naive rate", format_number(f.naive_rate, std::abs(f.rate) * 1e-3) +
+                          "  (total work / total time; biased by the intercept)");
+  t.write(out);
+}
+
+}  // namespace mcpilot
