@@ -144,7 +144,9 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
           a.status = "no events observed: one-sided upper bound; a width relative to a mean of 0 "
                      "cannot be reached (set an absolute width with ci)";
         } else {
-          a.required_samples = q * req.min_samples;
+          // All events: the bound on 1 - p must fall to the width, as for no events.
+          a.required_samples = std::max(zero_events_trials_needed(a.target_width, req.confidence),
+                                        q * req.min_samples);
           a.converged = bound <= a.target_width && h >= req.min_samples;
           a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
         }

@@ -36,6 +36,7 @@ double zero_events_upper_bound(std::size_t n, double confidence) {
 }
 
 std::size_t zero_events_trials_needed(double bound, double confidence) {
+  if (!(bound < 1)) return 1;  // one trial already bounds p below 1; log1p(-bound) would not
   return static_cast<std::size_t>(std::ceil(std::log1p(-confidence) / std::log1p(-bound)));
 }
 

@@ -25,10 +25,14 @@ rate_bounds rate_interval(double reciprocal_mean, double half_width) {
   return r;
 }
 
-double reciprocal_relative_width(double p) { return 2 * (std::sqrt(1 + p * p) - 1) / p; }
+// (sqrt(1 + a^2) - 1)/a is written a/(sqrt(1 + a^2) + 1): the same number without the
+// cancellation that loses every digit once a^2 is below the machine epsilon.
+double reciprocal_relative_width(double p) {
+  return 2 * p / (std::sqrt(1 + p * p) + 1);
+}
 
 double reciprocal_absolute_width(double w, double ybar) {
-  return 2 * (std::sqrt(1 + w * w * ybar * ybar) - 1) / w;
+  return 2 * w * ybar * ybar / (std::sqrt(1 + w * w * ybar * ybar) + 1);
 }
 
 }  // namespace mcpilot
