@@ -428,7 +428,9 @@ TEST(StatsSampleSize, ResultIsTheSmallestSolution) {
       return std::pow(2 * t_critical(static_cast<double>(hh - 1), 0.95) * k, 2);
     };
     EXPECT_GE(static_cast<double>(*h), need(*h)) << k;
-    if (*h > 2) EXPECT_LT(static_cast<double>(*h - 1), need(*h - 1)) << k;
+    if (*h > 2) {
+      EXPECT_LT(static_cast<double>(*h - 1), need(*h - 1)) << k;
+    }
   }
 }
 
