@@ -1,0 +1,296 @@
+#include "mcpilot/stats/rank_sum.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "mcpilot/stats/fisher_exact.hpp"
+
+namespace mcpilot {
+
+namespace {
+
+using table = std::vector<double>;
+
+// dst[t] = scale (dst[t] - src[t]) and dst[t] += src[t] over ranges that do not overlap, so the
+// compiler may vectorise them.
+template <class real>
+void scaled_difference(real* __restrict dst, const real* __restrict src, std::size_t len,
+                       real scale) {
+  for (std::size_t t = 0; t < len; ++t) dst[t] = scale * (dst[t] - src[t]);
+}
+template <class real>
+void accumulate(real* __restrict dst, const real* __restrict src, std::size_t len) {
+  for (std::size_t t = 0; t < len; ++t) dst[t] += src[t];
+}
+
+// P(U = u) for u = 0 .. umax, for k <= m values. Step i multiplies in the factor
+// (1 - x^{m+i}) / (1 - x^i) and the normalisation i / (m + i) = C(m+i-1, i-1) / C(m+i, i), so after
+// step i the array holds the distribution of U for i and m values. Truncating a power series
+// product or quotient at x^umax leaves its first umax+1 coefficients exact. O(k * umax).
+template <class real>
+std::vector<real> lower_pmf(std::size_t k, std::size_t m, std::uint64_t umax) {
+  std::vector<real> v(umax + 1, real{0});
+  real* c = v.data();
+  c[0] = 1;
+  for (std::size_t i = 1; i <= k; ++i) {
+    const real scale = static_cast<real>(i) / static_cast<real>(m + i);
+    const std::uint64_t s = m + i;
+    // Times (1 - x^s), scaled: c[j] = scale (c[j] - c[j-s]). Taken downward in blocks of s, so
+    // each block reads only coefficients below it that are still the old ones.
+    for (std::uint64_t hi = umax; hi >= s;) {
+      const std::uint64_t lo = std::max(s, hi + 1 - std::min(hi + 1, s));
+      scaled_difference(c + lo, c + lo - s, hi - lo + 1, scale);
+      if (lo == s) break;
+      hi = lo - 1;
+    }
+    const std::uint64_t low_end = std::min<std::uint64_t>(umax, s - 1);
+    for (std::uint64_t j = 0; j <= low_end; ++j) c[j] *= scale;
+    // Divided by (1 - x^i): c[j] += c[j - i], upward in blocks of i, each reading the block
+    // before it, already final.
+    for (std::uint64_t b = i; b <= umax; b += i)
+      accumulate(c + b, c + b - i, std::min<std::uint64_t>(i, umax + 1 - b));
+  }
+  return v;
+}
+
+// The cumulative distribution P(U <= u) for u = 0 .. floor(km/2).
+std::shared_ptr<const table> build_half_table(std::size_t k, std::size_t m) {
+  const std::uint64_t half = static_cast<std::uint64_t>(k) * m / 2;
+  // k m <= rank_sum_cached_cells = 2^16 bounds C(k+m, k) by C(512, 256) ~ 4.7e152, so the least
+  // probability, 1 / C(k+m, k), is far inside the range of double, whose 53 bits suffice here.
+  auto t = std::make_shared<table>(lower_pmf<double>(k, m, half));
+  double acc = 0;
+  for (double& v : *t) v = std::min(acc += v, 1.0);
+  return t;
+}
+
+// Every half table for 1 <= k <= m <= small_side, by the recurrence on the largest of the k + m
+// values (from a with probability k/(k+m), then it exceeds all m values of b):
+//   P(U_{k,m} <= u) = k/(k+m) P(U_{k-1,m} <= u - m) + m/(k+m) P(U_{k,m-1} <= u),
+// which costs O(1) per entry, all terms positive: about small_side^4 / 16 = 1.0e6 entries (8 MB)
+// built once, in a few milliseconds, on first use. Entries above km/2 are read through the
+// symmetry P(U <= u) = 1 - P(U <= km - u - 1).
+constexpr std::size_t small_side = 64;
+
+class small_tables {
+ public:
+  small_tables() {
+    offset_.assign((small_side + 1) * (small_side + 1), 0);
+    std::size_t total = 0;
+    for (std::size_t m = 1; m <= small_side; ++m)
+      for (std::size_t k = 1; k <= m; ++k) {
+        offset_[k * (small_side + 1) + m] = total;
+        total += k * m / 2 + 1;
+      }
+    cdf_.resize(total);
+    for (std::size_t m = 1; m <= small_side; ++m)
+      for (std::size_t k = 1; k <= m; ++k) {
+        const double wa = static_cast<double>(k) / static_cast<double>(k + m);
+        const double wb = static_cast<double>(m) / static_cast<double>(k + m);
+        double* t = table(k, m);
+        const std::size_t half = k * m / 2;
+        // P(U_{k-1,m} <= u - m): u - m <= (k-1) m / 2, inside the stored half (k = 1: it is 1).
+        for (std::size_t u = 0; u <= half; ++u)
+          t[u] = u < m ? 0.0 : wa * (k == 1 ? 1.0 : table(k - 1, m)[u - m]);
+        // P(U_{k,m-1} <= u), stored as (min, max) of the sizes; past its half by symmetry.
+        const std::size_t bk = std::min(k, m - 1), bm = std::max(k, m - 1);
+        const std::size_t btotal = bk * bm, bhalf = btotal / 2;
+        const double* b = bk == 0 ? nullptr : table(bk, bm);
+        for (std::size_t u = 0; u <= half; ++u) {
+          const double fb = bk == 0 || u >= btotal ? 1.0
+                            : u <= bhalf           ? b[u]
+                                                   : 1 - b[btotal - u - 1];
+          t[u] += wb * fb;
+        }
+      }
+  }
+
+  // P(U_{k,m} <= u) for k, m <= small_side, any u.
+  double at(std::size_t k, std::size_t m, std::int64_t u) const {
+    if (k > m) std::swap(k, m);
+    if (u < 0) return 0;
+    const std::int64_t total = static_cast<std::int64_t>(k * m);
+    if (k == 0 || u >= total) return 1;
+    const double* t = cdf_.data() + offset_[k * (small_side + 1) + m];
+    return u <= total / 2 ? t[u] : 1 - t[total - u - 1];
+  }
+
+ private:
+  double* table(std::size_t k, std::size_t m) {
+    return cdf_.data() + offset_[k * (small_side + 1) + m];
+  }
+
+  std::vector<std::size_t> offset_;
+  std::vector<double> cdf_;
+};
+
+const small_tables& small() {
+  static const small_tables tables;  // thread-safe initialisation
+  return tables;
+}
+
+struct table_cache {
+  std::mutex mutex;
+  std::unordered_map<std::uint64_t, std::shared_ptr<const table>> tables;
+  std::size_t cells = 0;
+};
+
+table_cache& cache() {
+  static table_cache c;
+  return c;
+}
+
+std::shared_ptr<const table> half_table(std::size_t k, std::size_t m) {
+  const std::uint64_t key = (static_cast<std::uint64_t>(k) << 32) | m;
+  table_cache& c = cache();
+  {
+    std::lock_guard lock(c.mutex);
+    if (auto it = c.tables.find(key); it != c.tables.end()) return it->second;
+  }
+  auto t = build_half_table(k, m);  // outside the lock: other threads keep reading
+  std::lock_guard lock(c.mutex);
+  if (auto it = c.tables.find(key); it != c.tables.end()) return it->second;
+  if (c.cells + t->size() > rank_sum_cache_budget) {
+    c.tables.clear();  // readers hold shared_ptrs, so dropping the map is safe
+    c.cells = 0;
+  }
+  c.tables.emplace(key, t);
+  c.cells += t->size();
+  return t;
+}
+
+// P(U <= v) for k <= m and v <= km/2.
+double lower_cdf(std::size_t k, std::size_t m, std::uint64_t v) {
+  if (m <= small_side) return small().at(k, m, static_cast<std::int64_t>(v));
+  const std::uint64_t cells = static_cast<std::uint64_t>(k) * m;
+  if (cells <= rank_sum_cached_cells) return (*half_table(k, m))[v];
+  if (static_cast<long double>(k) * static_cast<long double>(v + 1) > 4e9L)
+    throw std::length_error("rank_sum: exact distribution for " + std::to_string(k) + " and " +
+                            std::to_string(m) + " values at U = " + std::to_string(v) +
+                            " is too costly; merge the values into fewer subsession means");
+  const std::vector<long double> pmf = lower_pmf<long double>(k, m, v);
+  long double acc = 0;
+  for (long double p : pmf) acc += p;
+  return static_cast<double>(std::min(acc, 1.0L));
+}
+
+std::pair<std::size_t, std::size_t> ordered(std::size_t k, std::size_t m) {
+  return k <= m ? std::pair{k, m} : std::pair{m, k};
+}
+
+std::uint64_t cells_of(std::size_t k, std::size_t m) {
+  if (k != 0 && m > std::numeric_limits<std::uint64_t>::max() / k)
+    throw std::length_error("rank_sum: k m overflows");
+  return static_cast<std::uint64_t>(k) * m;
+}
+
+}  // namespace
+
+double rank_sum_cdf(std::size_t k0, std::size_t m0, std::uint64_t u) {
+  const auto [k, m] = ordered(k0, m0);  // U for (k, m) and for (m, k) have one distribution
+  if (k == 0) return 1;
+  const std::uint64_t total = cells_of(k, m);
+  if (u >= total) return 1;
+  const std::uint64_t half = total / 2;
+  if (u <= half) return lower_cdf(k, m, u);
+  // P(U <= u) = 1 - P(U >= u + 1) = 1 - P(U <= total - u - 1) by the symmetry U <-> km - U
+  return 1 - lower_cdf(k, m, total - u - 1);
+}
+
+double rank_sum_p(std::size_t k0, std::size_t m0, std::uint64_t u) {
+  const auto [k, m] = ordered(k0, m0);
+  if (k == 0) return 1;
+  const std::uint64_t total = cells_of(k, m);
+  if (u > total) throw std::invalid_argument("rank_sum_p: U exceeds k m");
+  const std::uint64_t v = std::min(u, total - u);
+  return std::min(1.0, 2 * lower_cdf(k, m, v));
+}
+
+double rank_sum_p_floor(std::size_t k0, std::size_t m0) {
+  const auto [k, m] = ordered(k0, m0);
+  // C(k+m, k) = prod_{i=1..k} (m+i)/i, in logs so that no size overflows
+  long double log_c = 0;
+  for (std::size_t i = 1; i <= k; ++i)
+    log_c += std::log(static_cast<long double>(m + i) / static_cast<long double>(i));
+  return static_cast<double>(std::min(1.0L, 2 * std::exp(-log_c)));
+}
+
+rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,
+                              const rank_sum_options& options) {
+  rank_sum_result r;
+  const std::size_t k = a.size(), m = b.size(), n = k + m;
+  if (k == 0 || m == 0) return r;
+
+  std::vector<std::pair<double, bool>> v;  // (value, from a)
+  v.reserve(n);
+  for (double x : a) v.emplace_back(x, true);
+  for (double x : b) v.emplace_back(x, false);
+  for (const auto& e : v)
+    if (std::isnan(e.first)) throw std::invalid_argument("rank_sum_test: NaN value");
+  std::sort(v.begin(), v.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+
+  struct group {
+    std::uint64_t na, nb;
+  };
+  std::vector<group> groups;
+  std::uint64_t b_below = 0, tie_pairs = 0;
+  double tie_sum = 0;
+  for (std::size_t s = 0; s < n;) {
+    std::size_t e = s;
+    std::uint64_t na = 0;
+    while (e < n && v[e].first == v[s].first) na += v[e++].second;
+    const std::uint64_t t = e - s, nb = t - na;
+    r.u_min += na * b_below;
+    b_below += nb;
+    tie_pairs += na * nb;
+    tie_sum += static_cast<double>(t) * t * t - static_cast<double>(t);
+    groups.push_back({na, nb});
+    s = e;
+  }
+  r.u_max = r.u_min + tie_pairs;
+  if (groups.size() == 1) return r;  // every value equal: no evidence either way
+
+  const double nn = static_cast<double>(n);
+  r.tie_factor = 1 - tie_sum / (nn * nn * nn - nn);
+  if (r.tie_factor < options.tie_factor_limit) {
+    // The cut after group g puts L = (values in groups 0..g) in the lower class; take the cut
+    // with L nearest n/2.
+    std::uint64_t best_lower = 0, best_a = 0, lower = 0, a_lower = 0;
+    std::uint64_t best_gap = std::numeric_limits<std::uint64_t>::max();
+    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
+      lower += groups[g].na + groups[g].nb;
+      a_lower += groups[g].na;
+      const std::uint64_t gap = 2 * lower > n ? 2 * lower - n : n - 2 * lower;
+      if (gap < best_gap) {
+        best_gap = gap;
+        best_lower = lower;
+        best_a = a_lower;
+      }
+    }
+    r.method = rank_sum_method::fisher_classes;
+    r.a_lower = best_a;
+    r.a_higher = k - best_a;
+    r.b_lower = best_lower - best_a;
+    r.b_higher = m - r.b_lower;
+    r.p = fisher_exact(r.a_lower, r.a_higher, r.b_lower, r.b_higher).p_two_sided;
+    return r;
+  }
+
+  // Least favourable ordering of the tied values: the achievable U nearest km/2. Every integer
+  // in [u_min, u_max] is achievable, since a tie group with na and nb values can contribute any
+  // number of inversions from 0 to na nb.
+  const std::uint64_t middle = static_cast<std::uint64_t>(k) * m / 2;
+  r.u = std::clamp(middle, r.u_min, r.u_max);
+  r.method = r.u_min == r.u_max ? rank_sum_method::exact : rank_sum_method::exact_least_favourable;
+  r.p = rank_sum_p(k, m, r.u);
+  return r;
+}
+
+}  // namespace mcpilot

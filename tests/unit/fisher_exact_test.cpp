@@ -1,0 +1,55 @@
+// Fisher's exact test against R 4.2.2's fisher.test. Each value is the p.value of the call in the
+// comment, printed with options(digits = 17); the table is matrix(c(a, b, c, d), 2, byrow = TRUE).
+#include <gtest/gtest.h>
+
+#include "mcpilot/stats/fisher_exact.hpp"
+
+using mcpilot::fisher_exact;
+
+namespace {
+
+void expect_rel(double got, double want, double tol = 1e-10) {
+  EXPECT_NEAR(got, want, tol * want) << "want " << want;
+}
+
+}  // namespace
+
+TEST(FisherExact, TwoSidedMatchesR) {
+  // fisher.test(matrix(c(3,1,1,3),2,byrow=TRUE))$p.value
+  expect_rel(fisher_exact(3, 1, 1, 3).p_two_sided, 0.48571428571428582);
+  // fisher.test(matrix(c(10,2,3,15),2,byrow=TRUE))$p.value
+  expect_rel(fisher_exact(10, 2, 3, 15).p_two_sided, 0.00053672411914343593);
+  // fisher.test(matrix(c(1,9,11,3),2,byrow=TRUE))$p.value
+  expect_rel(fisher_exact(1, 9, 11, 3).p_two_sided, 0.0027594561852200836);
+  // fisher.test(matrix(c(0,50,25,25),2,byrow=TRUE))$p.value
+  expect_rel(fisher_exact(0, 50, 25, 25).p_two_sided, 1.0424788643271379e-09);
+  // fisher.test(matrix(c(15,5,5,25),2,byrow=TRUE))$p.value
+  expect_rel(fisher_exact(15, 5, 5, 25).p_two_sided, 7.3616611647156285e-05);
+}
+
+TEST(FisherExact, LargeTableKeepsRelativeAccuracy) {
+  // fisher.test(matrix(c(120,180,30,670),2,byrow=TRUE))$p.value: far below the double
+  // epsilon relative to 1, so only a computation in normalised logs gets it right.
+  expect_rel(fisher_exact(120, 180, 30, 670).p_two_sided, 8.2151696249795123e-44, 1e-9);
+}
+
+TEST(FisherExact, OneSidedMatchesR) {
+  // fisher.test(matrix(c(10,2,3,15),2,byrow=TRUE), alternative="less")$p.value
+  expect_rel(fisher_exact(10, 2, 3, 15).p_less, 0.99998451901868612);
+  // ... alternative="greater"
+  expect_rel(fisher_exact(10, 2, 3, 15).p_greater, 0.00046518094336290585);
+}
+
+TEST(FisherExact, SymmetricTableAndFixedMarginsGiveOne) {
+  // fisher.test(matrix(c(5,5,5,5),2,byrow=TRUE))$p.value == 1
+  EXPECT_DOUBLE_EQ(fisher_exact(5, 5, 5, 5).p_two_sided, 1.0);
+  // A margin of 0 leaves one possible table.
+  EXPECT_DOUBLE_EQ(fisher_exact(0, 7, 0, 4).p_two_sided, 1.0);
+  EXPECT_DOUBLE_EQ(fisher_exact(0, 0, 0, 0).p_two_sided, 1.0);
+}
+
+TEST(FisherExact, TwoSidedIsInvariantUnderTransposeAndRowSwap) {
+  const double p = fisher_exact(7, 3, 2, 9).p_two_sided;
+  EXPECT_NEAR(fisher_exact(7, 2, 3, 9).p_two_sided, p, 1e-14);  // transpose
+  EXPECT_NEAR(fisher_exact(2, 9, 7, 3).p_two_sided, p, 1e-14);  // rows swapped
+}

@@ -1,0 +1,196 @@
+// The exact rank-sum test. Reference values are from R 4.2.2 (options(digits = 17)):
+// wilcox.test(x, y, exact = TRUE) gives W (our U) and the two-sided p.value; pwilcox(u, k, m)
+// gives P(U <= u).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <thread>
+#include <vector>
+
+#include "mcpilot/stats/rank_sum.hpp"
+#include "mcpilot/stats/welch.hpp"
+
+using namespace mcpilot;
+
+namespace {
+
+void expect_rel(double got, double want, double tol = 1e-12) {
+  EXPECT_NEAR(got, want, tol * want) << "want " << want;
+}
+
+std::vector<double> formula(int n, double step, double shift, bool use_cos) {
+  std::vector<double> v;
+  for (int i = 1; i <= n; ++i)
+    v.push_back((use_cos ? std::cos(i * step) : std::sin(i * step)) + shift);
+  return v;
+}
+
+}  // namespace
+
+TEST(RankSum, CdfMatchesPwilcox) {
+  // pwilcox(200, 40, 60), pwilcox(20, 40, 60), pwilcox(1000, 40, 60)
+  expect_rel(rank_sum_cdf(40, 60, 200), 2.5873560570570087e-15);
+  expect_rel(rank_sum_cdf(40, 60, 20), 1.9743589198418095e-25);
+  expect_rel(rank_sum_cdf(40, 60, 1000), 0.080554905434625554);
+  // pwilcox(100, 100, 100), pwilcox(3000, 100, 100), pwilcox(5000, 100, 100)
+  expect_rel(rank_sum_cdf(100, 100, 100), 1.8144887017086661e-50);
+  expect_rel(rank_sum_cdf(100, 100, 3000), 3.3857653322491089e-07);
+  expect_rel(rank_sum_cdf(100, 100, 5000), 0.50048628586729493);
+  // pwilcox(200, 50, 50)
+  expect_rel(rank_sum_cdf(50, 50, 200), 3.9199304465673559e-16);
+  // pwilcox(20000, 300, 300): beyond the cached sizes, computed in long double up to u
+  expect_rel(rank_sum_cdf(300, 300, 20000), 9.8128222594605977e-35);
+  // pwilcox(10, 2, 98)
+  expect_rel(rank_sum_cdf(2, 98, 10), 0.0072727272727272719);
+  // pwilcox(0:12, 4, 3): the whole distribution of a small case, both orders of the sizes
+  const double small[] = {0.028571428571428571,
+                          0.057142857142857141,
+                          0.11428571428571428,
+                          0.20000000000000001,
+                          0.31428571428571428,
+                          0.42857142857142855,
+                          0.5714285714285714,
+                          0.68571428571428572,
+                          0.80000000000000004,
+                          0.88571428571428568,
+                          0.94285714285714284,
+                          0.97142857142857142,
+                          1};
+  for (std::uint64_t u = 0; u <= 12; ++u) {
+    expect_rel(rank_sum_cdf(4, 3, u), small[u]);
+    expect_rel(rank_sum_cdf(3, 4, u), small[u]);
+  }
+}
+
+TEST(RankSum, TestMatchesWilcoxTest) {
+  // x <- c(0.8,0.83,1.89,1.04,1.45,1.38,1.91,1.64,0.73,1.46); y <- c(1.15,0.88,0.9,0.74,1.21)
+  // wilcox.test(x, y, exact=TRUE): W = 35, p-value = 0.2544122544122544
+  const std::vector<double> x = {0.8, 0.83, 1.89, 1.04, 1.45, 1.38, 1.91, 1.64, 0.73, 1.46};
+  const std::vector<double> y = {1.15, 0.88, 0.9, 0.74, 1.21};
+  rank_sum_result r = rank_sum_test(x, y);
+  EXPECT_EQ(r.method, rank_sum_method::exact);
+  EXPECT_EQ(r.u, 35u);
+  expect_rel(r.p, 0.2544122544122544);
+  // The same with the samples swapped: U becomes km - U, the p-value is the same.
+  r = rank_sum_test(y, x);
+  EXPECT_EQ(r.u, 15u);
+  expect_rel(r.p, 0.2544122544122544);
+
+  // x <- sin((1:40) * 1.7); y <- cos((1:60) * 0.3) + 0.5 (100 distinct values)
+  // wilcox.test(x, y, exact=TRUE): W = 775, p-value = 0.0025571995915669569
+  r = rank_sum_test(formula(40, 1.7, 0, false), formula(60, 0.3, 0.5, true));
+  EXPECT_EQ(r.u, 775u);
+  expect_rel(r.p, 0.0025571995915669569);
+  // x2 <- sin((1:25) * 2.3) - 1; y2 <- sin((1:35) * 0.7)
+  // wilcox.test(x2, y2, exact=TRUE): W = 178, p-value = 5.608695572565231e-05
+  r = rank_sum_test(formula(25, 2.3, -1, false), formula(35, 0.7, 0, false));
+  EXPECT_EQ(r.u, 178u);
+  expect_rel(r.p, 5.608695572565231e-05);
+}
+
+TEST(RankSum, FloorIsTwoOverBinomial) {
+  // 3 values all below 97 others: the most extreme of the C(100, 3) = 161700 equally likely
+  // rank sets, on either side, so p = 2 / 161700 = 1.2369e-5 exactly, and no data can go lower.
+  // wilcox.test(1:3, 4:100, exact=TRUE): W = 0, p-value = 1.2368583797155226e-05
+  std::vector<double> low = {1, 2, 3}, high;
+  for (int i = 4; i <= 100; ++i) high.push_back(i);
+  const rank_sum_result r = rank_sum_test(low, high);
+  EXPECT_EQ(r.u, 0u);
+  expect_rel(r.p, 2.0 / 161700);
+  expect_rel(r.p, 1.2368583797155226e-05);
+  expect_rel(rank_sum_p_floor(3, 97), 2.0 / 161700);
+  EXPECT_EQ(r.p, rank_sum_p(3, 97, 0));
+  // wilcox.test(c(1,2,4), c(3,5:100), exact=TRUE): W = 1, p-value = 2.4737167594310453e-05
+  std::vector<double> a = {1, 2, 4}, b = {3};
+  for (int i = 5; i <= 100; ++i) b.push_back(i);
+  expect_rel(rank_sum_test(a, b).p, 2.4737167594310453e-05);
+  // Every possible U of a small case stays at or above the floor, reached at U = 0 and U = km.
+  const double floor = rank_sum_p_floor(3, 20);
+  expect_rel(floor, 2.0 / 1771);  // C(23, 3) = 1771
+  for (std::uint64_t u = 0; u <= 3 * 20; ++u) EXPECT_GE(rank_sum_p(3, 20, u), floor * (1 - 1e-12));
+  expect_rel(rank_sum_p(3, 20, 0), floor);
+  expect_rel(rank_sum_p(3, 20, 60), floor);
+}
+
+TEST(RankSum, WelchOnRanksIgnoresTheFloor) {
+  // The old approach: Welch's t-test on the ranks of the same 3 vs 97 values.
+  // t.test(1:3, 4:100)$p.value = 5.001200285638068e-31, 25 orders of magnitude below what any
+  // arrangement of 3 among 100 can honestly give.
+  std::vector<double> low = {1, 2, 3}, high;
+  for (int i = 4; i <= 100; ++i) high.push_back(i);
+  const welch_result w = welch_test(moments(low), moments(high), 0.95);
+  expect_rel(w.p, 5.001200285638068e-31, 1e-6);
+  EXPECT_LT(w.p, 1e-25 * rank_sum_p_floor(3, 97));
+}
+
+TEST(RankSum, FewTiesAreDealtLeastFavourably) {
+  // a = {1, 2, 2, 3, 9}, b = {2, 4, 5, 6, 7, 8}: the 2s (two in a, one in b) can contribute 0..2
+  // to U. No ordering of the tied values may give a smaller p than the one reported.
+  const std::vector<double> a = {1, 2, 2, 3, 9}, b = {2, 4, 5, 6, 7, 8};
+  rank_sum_options loose;
+  loose.tie_factor_limit = 0.9;  // 1 - (27 - 3) / (1331 - 11) = 0.982: "few" at this limit
+  const rank_sum_result r = rank_sum_test(a, b, loose);
+  EXPECT_EQ(r.method, rank_sum_method::exact_least_favourable);
+  // U counts a > b pairs: 1 -> 0, 2 -> 0 or 1 (each), 3 -> 1, 9 -> 6; so 7..9
+  EXPECT_EQ(r.u_min, 7u);
+  EXPECT_EQ(r.u_max, 9u);
+  EXPECT_EQ(r.u, 9u);  // the value nearest km/2 = 15
+  // Both tied 2s of a placed above the 2 of b (the least favourable order):
+  // wilcox.test(c(1,2.1,2.2,3,9), c(2,4,5,6,7,8), exact=TRUE): W = 9, p-value =
+  // 0.32900432900432897; the most favourable order, wilcox.test(c(1,2,2.1,3,9),
+  // c(2.2,4,5,6,7,8), exact=TRUE), has W = 7 and p = 0.17748917748917747.
+  expect_rel(r.p, 0.32900432900432897);
+  for (std::uint64_t u = r.u_min; u <= r.u_max; ++u) EXPECT_GE(r.p, rank_sum_p(5, 6, u));
+}
+
+TEST(RankSum, ManyTiesUseFisherOnTwoClasses) {
+  // 0/1 readings: 20 with 5 ones against 30 with 25 ones. The classes are the 0s and the 1s, and
+  // the test is fisher.test(matrix(c(15,5,5,25),2,byrow=TRUE))$p.value = 7.3616611647156285e-05.
+  std::vector<double> a(20, 0.0), b(30, 1.0);
+  std::fill(a.begin(), a.begin() + 5, 1.0);
+  std::fill(b.begin(), b.begin() + 5, 0.0);
+  const rank_sum_result r = rank_sum_test(a, b);
+  EXPECT_EQ(r.method, rank_sum_method::fisher_classes);
+  EXPECT_EQ(r.a_lower, 15u);
+  EXPECT_EQ(r.b_lower, 5u);
+  expect_rel(r.p, 7.3616611647156285e-05, 1e-10);
+}
+
+TEST(RankSum, FisherCutMakesClassesMostEqual) {
+  // Five values 0..4 with many repeats: the cut goes where the lower class is nearest half.
+  std::vector<double> a, b;
+  for (int i = 0; i < 40; ++i) a.push_back(i % 5);        // 8 of each value
+  for (int i = 0; i < 40; ++i) b.push_back((i % 5) / 2);  // 0,0,1,1,2: 16, 16, 8
+  const rank_sum_result r = rank_sum_test(a, b);
+  EXPECT_EQ(r.method, rank_sum_method::fisher_classes);
+  // Pooled counts of 0..4: 24, 24, 16, 8, 8. Cumulative: <=0: 24, <=1: 48, <=2: 64 of 80, and
+  // |48 - 40| = 8 is the least gap, so the lower class is {0, 1}.
+  EXPECT_EQ(r.a_lower + r.b_lower, 48u);
+  EXPECT_EQ(r.a_lower, 16u);
+}
+
+TEST(RankSum, DegenerateSamplesGiveOne) {
+  const std::vector<double> same(10, 3.5), other(7, 3.5), empty;
+  EXPECT_EQ(rank_sum_test(same, other).p, 1.0);
+  EXPECT_EQ(rank_sum_test(same, other).method, rank_sum_method::degenerate);
+  EXPECT_EQ(rank_sum_test(empty, other).p, 1.0);
+  EXPECT_EQ(rank_sum_cdf(0, 5, 0), 1.0);
+}
+
+TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
+  // Distinct (k, m) pairs, cached and uncached, hit from four threads at once.
+  std::vector<std::pair<std::size_t, std::size_t>> sizes;
+  for (std::size_t k = 20; k < 60; k += 3) sizes.emplace_back(k, 300 - k);
+  std::vector<double> serial;
+  for (auto [k, m] : sizes) serial.push_back(rank_sum_cdf(k, m, k * m / 3));
+  std::vector<std::vector<double>> got(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (auto [k, m] : sizes) got[t].push_back(rank_sum_cdf(m, k, k * m / 3));
+    });
+  for (auto& th : threads) th.join();
+  for (const auto& g : got) EXPECT_EQ(g, serial);
+}
