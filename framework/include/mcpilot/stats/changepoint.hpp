@@ -1,6 +1,36 @@
 #pragma once
 // Warm-up and cool-down detection: binary segmentation proposes change-points, an exact rank test
 // on subsession means keeps only those whose neighbouring segments really differ.
+//
+// 1. Proposal. A split of a segment of L readings after its first tau reduces the sum of squared
+//    deviations by tau (L - tau) / L (mean_left - mean_right)^2. The best split of the whole
+//    series is a candidate, and each side is split again, until no side can be split leaving
+//    min_segment readings on both sides. Prefix sums make one scan of a segment O(L), so the
+//    proposal costs O(n log n) when splits are balanced (O(n^2 / min_segment) in the worst case,
+//    a split at min_segment from an end at every level).
+// 2. Pruning. For each candidate the readings of its two neighbouring segments are merged into
+//    subsession means and compared by rank_sum_test: the exact rank-sum p-value, or Fisher's
+//    exact test on lower/higher classes when the means are mostly tied (0/1 readings). The
+//    longer segment is used up to length_ratio times the shorter's length, next to the
+//    candidate, and the batches are aligned on the candidate. The subsession size q is the one
+//    choose_subsession gives for those readings of the longer segment (the better estimate of
+//    the autocorrelation), raised if needed until tabulating the exact distribution for the k
+//    and m means costs k (k m / 2) <= rank_table_work operations. Beyond 64 means the longer
+//    side's count is lowered to the largest floor(k 2^(j/4)) available, dropping < 16% of it,
+//    so that a long series needs a few hundred distinct exact tables instead of thousands. A
+//    candidate whose longer segment has no q with |rho_1(q)| <= autocorrelation_limit cannot be
+//    tested and gets p = 1: the readings are too autocorrelated to say anything, and keeping it
+//    would let excursions pass for changes. The candidate with the largest p is removed and its
+//    two neighbours are tested again on their merged segments, until every remaining p is
+//    <= alpha / n.
+// 3. Stable phase: the longest segment (the first of equal ones); accepted iff it holds more than
+//    half of the readings. When not accepted the caller must not use a segment (say so instead).
+//
+// Cost: O(n log n) for a balanced proposal; at most n / min_segment candidates, and each removal
+// retests two, so at most 3 n / min_segment tests, each O(L log L) in the L <= (1 + length_ratio)
+// times the shorter segment's readings it compares, plus one exact table lookup (building a new
+// table costs at most rank_table_work operations, then it is cached for the process). Measured:
+// docs/performance-changepoints.md (10^5 readings in about 0.1 s).
 
 #include <cstddef>
 #include <span>
@@ -12,6 +42,14 @@ struct changepoint_options {
   double alpha = 0.01;                 // a candidate stays while p <= alpha / n
   std::size_t min_segment = 30;        // no segment shorter than this many readings
   double autocorrelation_limit = 0.2;  // for the subsession means the test compares
+  // The longer neighbouring segment is compared up to this many times the shorter one's length
+  // (the readings next to the candidate). Beyond 8 the precision of the difference of the means
+  // gains at most 1 - sqrt(8/9) = 6% while the cost grows with the length.
+  std::size_t length_ratio = 8;
+  // Bound on k (k m / 2), the operations that tabulating the exact distribution of U for k <= m
+  // subsession means costs; q grows until the test fits. 2^18 keeps 50 vs 400 readings at q = 2
+  // (25 vs 200 means) and bounds one table to about a millisecond.
+  std::size_t rank_table_work = std::size_t{1} << 18;
 };
 
 struct changepoint_result {
@@ -20,10 +58,18 @@ struct changepoint_result {
   std::vector<double> p_values;           // exact p-value of each kept change-point
   std::size_t stable_begin = 0;           // the longest segment, half-open [begin, end)
   std::size_t stable_end = 0;
-  bool accepted = false;  // the stable segment holds more than half of the readings
+  bool accepted = false;     // the stable segment holds more than half of the readings
+  std::size_t proposed = 0;  // candidates the binary segmentation proposed
 };
 
+// Throws reading_error for a reading that is not finite.
 changepoint_result detect_changepoints(std::span<const double> x,
                                        const changepoint_options& options = {});
+
+// When a session should run the detection again: after every round until it has 200 readings,
+// then each time the readings have grown by 1% since the last detection (last_n = 0: never run).
+// This keeps the total cost of repeated detection within a constant factor of one detection on
+// the final series. O(1).
+bool changepoint_detection_due(std::size_t n, std::size_t last_n);
 
 }  // namespace mcpilot

@@ -1,0 +1,184 @@
+// Change-point detection: known answers on step series, the stable-phase rule, and a small
+// seeded study of its error rates (the full study is tests/validation/changepoints.cpp).
+#include <gtest/gtest.h>
+
+#include <boost/random/bernoulli_distribution.hpp>
+#include <boost/random/normal_distribution.hpp>
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "mcpilot/error.hpp"
+#include "mcpilot/stats/changepoint.hpp"
+
+using namespace mcpilot;
+
+namespace {
+
+// Levels held for the given lengths, plus noise of the given sd.
+std::vector<double> steps(const std::vector<std::pair<std::size_t, double>>& parts, double sd,
+                          std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  boost::random::normal_distribution<double> noise(0, sd);
+  std::vector<double> x;
+  for (auto [len, level] : parts)
+    for (std::size_t i = 0; i < len; ++i) x.push_back(level + (sd > 0 ? noise(rng) : 0.0));
+  return x;
+}
+
+bool found_near(const changepoint_result& r, std::size_t where, std::size_t tolerance) {
+  for (std::size_t c : r.changepoints)
+    if (static_cast<std::size_t>(std::labs(static_cast<long>(c) - static_cast<long>(where))) <=
+        tolerance)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(Changepoints, NoiselessStepIsFoundExactly) {
+  const auto x = steps({{100, 0.0}, {200, 5.0}}, 0, 1);
+  const changepoint_result r = detect_changepoints(x);
+  ASSERT_EQ(r.changepoints, std::vector<std::size_t>{100});
+  ASSERT_EQ(r.p_values.size(), 1u);
+  EXPECT_LE(r.p_values[0], 0.01 / 300);
+  EXPECT_EQ(r.stable_begin, 100u);
+  EXPECT_EQ(r.stable_end, 300u);
+  EXPECT_TRUE(r.accepted);
+}
+
+TEST(Changepoints, WarmupAndCooldownOnNoisyReadings) {
+  // 50 readings 3 sd low, 400 stable, 50 readings 2 sd high.
+  const auto x = steps({{50, -3.0}, {400, 0.0}, {50, 2.0}}, 1.0, 7);
+  const changepoint_result r = detect_changepoints(x);
+  ASSERT_EQ(r.changepoints.size(), 2u);
+  EXPECT_NEAR(static_cast<double>(r.changepoints[0]), 50, 3);
+  EXPECT_NEAR(static_cast<double>(r.changepoints[1]), 450, 3);
+  for (double p : r.p_values) EXPECT_LE(p, 0.01 / 500);
+  EXPECT_EQ(r.stable_begin, r.changepoints[0]);
+  EXPECT_EQ(r.stable_end, r.changepoints[1]);
+  EXPECT_TRUE(r.accepted);
+}
+
+TEST(Changepoints, ConstantSeriesHasNone) {
+  for (double level : {0.0, 0.1, 1e9 + 0.25}) {
+    const std::vector<double> x(1000, level);
+    const changepoint_result r = detect_changepoints(x);
+    EXPECT_TRUE(r.changepoints.empty()) << level;
+    EXPECT_EQ(r.stable_begin, 0u);
+    EXPECT_EQ(r.stable_end, 1000u);
+    EXPECT_TRUE(r.accepted);
+  }
+}
+
+TEST(Changepoints, NoStablePhaseWhenNoSegmentHoldsHalf) {
+  // Three clear levels of 100 readings: the longest segment holds a third.
+  const auto x = steps({{100, 0.0}, {100, 5.0}, {100, 10.0}}, 0.5, 3);
+  const changepoint_result r = detect_changepoints(x);
+  ASSERT_EQ(r.changepoints.size(), 2u);
+  EXPECT_NEAR(static_cast<double>(r.changepoints[0]), 100, 2);
+  EXPECT_NEAR(static_cast<double>(r.changepoints[1]), 200, 2);
+  EXPECT_EQ(r.stable_end - r.stable_begin, 100u);
+  EXPECT_FALSE(r.accepted);
+  // Exactly half is not more than half.
+  const auto half = steps({{100, 0.0}, {100, 5.0}}, 0.5, 4);
+  const changepoint_result h = detect_changepoints(half);
+  ASSERT_EQ(h.changepoints.size(), 1u);
+  EXPECT_FALSE(h.accepted);
+}
+
+TEST(Changepoints, ShortSeriesAreNotSplit) {
+  const auto x = steps({{29, 0.0}, {30, 50.0}}, 0.1, 5);  // 59 < 2 min_segment
+  const changepoint_result r = detect_changepoints(x);
+  EXPECT_TRUE(r.changepoints.empty());
+  EXPECT_EQ(r.proposed, 0u);
+  EXPECT_TRUE(r.accepted);
+  EXPECT_EQ(r.stable_end, 59u);
+  EXPECT_FALSE(detect_changepoints(std::vector<double>{}).accepted);
+}
+
+TEST(Changepoints, NonFiniteReadingIsRejectedByIndex) {
+  std::vector<double> x(100, 1.0);
+  x[42] = std::nan("");
+  try {
+    detect_changepoints(x);
+    FAIL() << "no exception";
+  } catch (const reading_error& e) {
+    EXPECT_EQ(e.index(), 42u);
+  }
+}
+
+TEST(Changepoints, SuccessRateChangeIsFoundWithFisher) {
+  // 0/1 readings, 50% then 95% after 300 of 1000: the subsession means are mostly tied, so the
+  // classes test decides; the change is found within 20 readings.
+  std::mt19937_64 rng(11);
+  std::vector<double> x(1000);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = boost::random::bernoulli_distribution<double>(i < 300 ? 0.5 : 0.95)(rng) ? 1 : 0;
+  const changepoint_result r = detect_changepoints(x);
+  EXPECT_TRUE(found_near(r, 300, 20));
+  EXPECT_TRUE(r.accepted);
+}
+
+TEST(Changepoints, DetectionIsDueEveryRoundThenEveryPercent) {
+  EXPECT_TRUE(changepoint_detection_due(60, 0));
+  EXPECT_TRUE(changepoint_detection_due(61, 60));
+  EXPECT_TRUE(changepoint_detection_due(200, 199));
+  EXPECT_FALSE(changepoint_detection_due(200, 200));
+  EXPECT_FALSE(changepoint_detection_due(203, 201));  // 0.995% more
+  EXPECT_TRUE(changepoint_detection_due(204, 201));   // 1.5% more
+  EXPECT_FALSE(changepoint_detection_due(1009, 1000));
+  EXPECT_TRUE(changepoint_detection_due(1010, 1000));
+}
+
+TEST(Changepoints, ConcurrentCallsAgreeWithSerial) {
+  std::vector<std::vector<double>> series;
+  for (std::uint64_t s = 0; s < 8; ++s)
+    series.push_back(steps({{40 + 10 * s, -1.0}, {400, 0.0}}, 1.0, 100 + s));
+  std::vector<changepoint_result> serial;
+  for (const auto& x : series) serial.push_back(detect_changepoints(x));
+  std::vector<changepoint_result> parallel(series.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < series.size(); ++i)
+    threads.emplace_back([&, i] { parallel[i] = detect_changepoints(series[i]); });
+  for (auto& t : threads) t.join();
+  for (std::size_t i = 0; i < series.size(); ++i) {
+    EXPECT_EQ(parallel[i].changepoints, serial[i].changepoints);
+    EXPECT_EQ(parallel[i].p_values, serial[i].p_values);
+  }
+}
+
+// A small version of the validation study, seeded. The revised Pilot reports a false rate of at
+// most 0.7% on independent readings and about 96% detection of this warm-up; the thresholds are
+// those of the issue (2% and 90%). With 400 series and a true false rate of 0.7% the count
+// exceeds 8 (2%) with probability 1.5e-3; with 300 series and 96% detection fewer than 270 (90%)
+// are found with probability < 1e-5. So a failure means the method got worse, not bad luck.
+TEST(Changepoints, SmallStudyFalseRateOnIndependentReadings) {
+  std::mt19937_64 rng(20240601);
+  boost::random::normal_distribution<double> normal;
+  int reported = 0, series = 0;
+  for (std::size_t n : {100, 300, 1000}) {
+    const int count = n == 1000 ? 100 : 150;
+    for (int s = 0; s < count; ++s, ++series) {
+      std::vector<double> x(n);
+      for (double& v : x) v = normal(rng);
+      if (!detect_changepoints(x).changepoints.empty()) ++reported;
+    }
+  }
+  ASSERT_EQ(series, 400);
+  EXPECT_LE(reported, 8) << "false change-points in " << reported << " of 400 iid series";
+}
+
+TEST(Changepoints, SmallStudyDetectsOneSdWarmup) {
+  std::mt19937_64 rng(20240602);
+  boost::random::normal_distribution<double> normal;
+  int found = 0;
+  for (int s = 0; s < 300; ++s) {
+    std::vector<double> x(500);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] = normal(rng) - (i < 50 ? 1.0 : 0.0);
+    if (found_near(detect_changepoints(x), 50, 20)) ++found;
+  }
+  EXPECT_GE(found, 270) << "1-sd warm-up of 50 among 500 found in " << found << " of 300";
+}
