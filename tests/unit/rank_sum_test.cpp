@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <random>
 #include <thread>
 #include <vector>
 
@@ -193,4 +194,22 @@ TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
     });
   for (auto& th : threads) th.join();
   for (const auto& g : got) EXPECT_EQ(g, serial);
+}
+
+TEST(RankSum, TieFactorAndItsFastCheck) {
+  // Groups of 3, 2 and 1 among N = 6: 1 - (24 + 6) / (216 - 6) = 1 - 30/210.
+  const std::vector<double> a = {1, 1, 2}, b = {1, 2, 3};
+  EXPECT_NEAR(rank_sum_tie_factor(a, b), 1 - 30.0 / 210, 1e-15);
+  EXPECT_EQ(rank_sum_tie_factor(std::vector<double>{1, 2}, std::vector<double>{3}), 1.0);
+  // The frequent-items shortcut must agree with the factor itself, on both sides of the limit.
+  std::mt19937_64 rng(3);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int distinct = 1 + trial % 40;  // few distinct values: heavy ties; many: none
+    std::vector<double> x(50 + trial), y(30 + trial / 2);
+    for (double& v : x) v = static_cast<double>(rng() % distinct);
+    for (double& v : y) v = static_cast<double>(rng() % (distinct + trial % 3));
+    for (double limit : {0.9, 0.99, 0.999})
+      EXPECT_EQ(rank_sum_mostly_tied(x, y, limit), rank_sum_tie_factor(x, y) < limit)
+          << trial << " " << limit;
+  }
 }

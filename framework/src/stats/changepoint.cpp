@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <queue>
 #include <string>
 #include <tuple>
@@ -59,6 +61,39 @@ std::vector<std::size_t> propose(const centered_prefix& s, std::size_t n, std::s
   return out;
 }
 
+// Lag-1 autocorrelation of batch means estimated from h batches is biased low, by about
+// -(1 + 4 rho) / h for an AR(1)-like sequence whose mean is estimated (Marriott and Pope 1954;
+// Kendall 1954), so a short segment of strongly correlated readings appears to qualify at a q
+// whose means are still correlated, and their excursions pass for changes. The corrected
+// estimate inverts that bias: rho~ = (h rho^ + 1) / (h - 4). The smallest q (with at least
+// min_batches batches) whose |rho~| is within the limit; nullopt if none. Prefix sums make each
+// q cost O(L / q), so the search is O(L log L).
+std::optional<std::size_t> corrected_subsession_size(std::span<const double> x, double limit) {
+  constexpr std::size_t min_batches = 8;
+  const std::size_t n = x.size();
+  if (n < min_batches) return std::nullopt;
+  const long double center = mean(x);
+  std::vector<long double> sum(n + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) sum[i + 1] = sum[i] + (x[i] - center);
+  for (std::size_t q = 1; n / q >= min_batches; ++q) {
+    const std::size_t h = n / q;
+    const long double qq = static_cast<long double>(q);
+    const long double used_mean = sum[h * q] / (qq * static_cast<long double>(h));
+    long double num = 0, den = 0, prev = 0;
+    for (std::size_t j = 0; j < h; ++j) {
+      const long double y = (sum[(j + 1) * q] - sum[j * q]) / qq - used_mean;
+      den += y * y;
+      if (j > 0) num += prev * y;
+      prev = y;
+    }
+    if (den == 0) return q;  // constant means: nothing to correlate
+    const double hh = static_cast<double>(h);
+    const double corrected = (hh * static_cast<double>(num / den) + 1) / (hh - 4);
+    if (std::abs(corrected) <= limit) return q;
+  }
+  return std::nullopt;
+}
+
 // The count of the longer side's means actually compared. Up to 64 (the sizes rank_sum keeps
 // in one precomputed table) it is all of them; beyond, the largest floor(k 2^(j/4)) that is
 // available, so that the tests of a long series share a few hundred exact tables rather than
@@ -92,22 +127,40 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
 // Exact p of the difference between the segments [b, at) and [at, e), on subsession means
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
-double segment_p(std::span<const double> x, std::size_t b, std::size_t at, std::size_t e,
-                 const changepoint_options& opt) {
+std::optional<double> segment_p(std::span<const double> x, std::size_t b, std::size_t at,
+                                std::size_t e, const changepoint_options& opt) {
   const bool left_shorter = at - b <= e - at;
   const std::size_t shorter = std::min(at - b, e - at);
   const std::size_t longer =
       std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
   const std::span<const double> near_longer =
       left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer);
-  const auto choice = choose_subsession(near_longer, opt.autocorrelation_limit);
-  if (!choice) return 1;
-  const test_plan t = plan(choice->size, shorter, longer, static_cast<double>(opt.rank_table_work));
-  if (t.k == 0) return 1;
-  const std::size_t ka = left_shorter ? t.k : t.m, kb = left_shorter ? t.m : t.k;
-  // batch_means sums each batch directly, so equal readings give equal means and ties survive.
-  const std::vector<double> ya = batch_means(x.subspan(at - ka * t.q, ka * t.q), t.q);
-  const std::vector<double> yb = batch_means(x.subspan(at, kb * t.q), t.q);
+  std::optional<std::size_t> q0;
+  if (opt.correct_autocorrelation_bias)
+    q0 = corrected_subsession_size(near_longer, opt.autocorrelation_limit);
+  else if (auto c = choose_subsession(near_longer, opt.autocorrelation_limit))
+    q0 = c->size;
+  if (!q0) return std::nullopt;
+  const test_plan t = plan(*q0, shorter, longer, static_cast<double>(opt.rank_table_work));
+  if (t.k == 0) return std::nullopt;
+  auto means = [&](const test_plan& plan) {
+    const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
+    // batch_means sums each batch directly, so equal readings give equal means: ties survive.
+    return std::pair{batch_means(x.subspan(at - ka * plan.q, ka * plan.q), plan.q),
+                     batch_means(x.subspan(at, kb * plan.q), plan.q)};
+  };
+  if (t.q != *q0) {
+    // The cost bound is for the rank tables. If the means at the autocorrelation's own q are
+    // mostly tied (0/1 or coarsely quantised readings), the test there is Fisher's, which needs
+    // no table, and merging further would only blur the classes. The choice looks at the pooled
+    // values alone, so it does not change the null distribution of either test.
+    const std::size_t k0 = shorter / *q0;
+    const test_plan fine{*q0, k0, canonical_count(k0, longer / *q0)};
+    const auto [ya, yb] = means(fine);
+    if (rank_sum_mostly_tied(ya, yb, rank_sum_options{}.tie_factor_limit))
+      return rank_sum_test(ya, yb).p;
+  }
+  const auto [ya, yb] = means(t);
   return rank_sum_test(ya, yb).p;
 }
 
@@ -127,45 +180,61 @@ changepoint_result detect_changepoints(std::span<const double> x,
   if (n >= 2 * ms) at = propose(centered_prefix(x), n, ms);
   r.proposed = at.size();
 
-  // Candidates as a doubly linked list in series order; a max-heap of (p, index) with stale
-  // entries skipped by comparing against the candidate's current p.
+  // Candidates as a doubly linked list in series order, and a max-heap of removal priorities
+  // with stale entries skipped. The candidate with the largest p above alpha/n goes first; one
+  // that cannot be tested yet (no subsession size qualifies on its segments) goes only when no
+  // testable one is left to remove, the one with the shortest neighbourhood first, because
+  // removing its neighbours may lengthen its segments enough to test it.
   const std::size_t c = at.size();
   constexpr std::size_t none = static_cast<std::size_t>(-1);
+  const double threshold = options.alpha / static_cast<double>(n);
   std::vector<std::size_t> prev(c), next(c);
-  std::vector<double> p(c);
+  std::vector<std::optional<double>> p(c);
+  std::vector<std::uint64_t> version(c, 0);
   std::vector<bool> alive(c, true);
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
   auto end_of = [&](std::size_t i) { return next[i] == none ? n : at[next[i]]; };
-  using entry = std::pair<double, std::size_t>;
+  struct entry {
+    int tier;  // 2: p > alpha/n, remove; 1: untestable, remove later; 0: kept
+    double key;
+    std::size_t index;
+    std::uint64_t version;
+    bool operator<(const entry& o) const {
+      return std::tie(tier, key, index) < std::tie(o.tier, o.key, o.index);
+    }
+  };
   std::priority_queue<entry> heap;
+  auto evaluate = [&](std::size_t i) {
+    const std::size_t b = begin_of(i), e = end_of(i);
+    p[i] = segment_p(x, b, at[i], e, options);
+    ++version[i];
+    if (!p[i])
+      heap.push({1, -static_cast<double>(e - b), i, version[i]});
+    else
+      heap.push({*p[i] > threshold ? 2 : 0, *p[i], i, version[i]});
+  };
   for (std::size_t i = 0; i < c; ++i) {
     prev[i] = i == 0 ? none : i - 1;
     next[i] = i + 1 == c ? none : i + 1;
   }
-  for (std::size_t i = 0; i < c; ++i) {
-    p[i] = segment_p(x, begin_of(i), at[i], end_of(i), options);
-    heap.emplace(p[i], i);
-  }
-  const double threshold = options.alpha / static_cast<double>(n);
+  for (std::size_t i = 0; i < c; ++i) evaluate(i);
   while (!heap.empty()) {
-    const auto [pi, i] = heap.top();
+    const entry top = heap.top();
     heap.pop();
-    if (!alive[i] || pi != p[i]) continue;
-    if (pi <= threshold) break;  // the largest p left is small enough: all are
+    const std::size_t i = top.index;
+    if (!alive[i] || top.version != version[i]) continue;
+    if (top.tier == 0) break;  // the highest priority left is a kept one: all are
     alive[i] = false;
     const std::size_t l = prev[i], rr = next[i];
     if (l != none) next[l] = rr;
     if (rr != none) prev[rr] = l;
-    for (std::size_t j : {l, rr}) {
-      if (j == none) continue;
-      p[j] = segment_p(x, begin_of(j), at[j], end_of(j), options);
-      heap.emplace(p[j], j);
-    }
+    if (l != none) evaluate(l);
+    if (rr != none) evaluate(rr);
   }
   for (std::size_t i = 0; i < c; ++i) {
     if (!alive[i]) continue;
     r.changepoints.push_back(at[i]);
-    r.p_values.push_back(p[i]);
+    r.p_values.push_back(*p[i]);
   }
 
   std::size_t begin = 0, best = 0;

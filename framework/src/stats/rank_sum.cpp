@@ -222,6 +222,51 @@ double rank_sum_p_floor(std::size_t k0, std::size_t m0) {
   return static_cast<double>(std::min(1.0L, 2 * std::exp(-log_c)));
 }
 
+double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b) {
+  std::vector<double> v(a.begin(), a.end());
+  v.insert(v.end(), b.begin(), b.end());
+  const std::size_t n = v.size();
+  if (n < 2) return 0;
+  std::sort(v.begin(), v.end());
+  double tie_sum = 0;
+  for (std::size_t s = 0; s < n;) {
+    std::size_t e = s;
+    while (e < n && v[e] == v[s]) ++e;
+    const double t = static_cast<double>(e - s);
+    tie_sum += t * t * t - t;
+    s = e;
+  }
+  const double nn = static_cast<double>(n);
+  return 1 - tie_sum / (nn * nn * nn - nn);
+}
+
+bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, double limit) {
+  const std::size_t n = a.size() + b.size();
+  if (n < 2) return 0 < limit;
+  const double nn = static_cast<double>(n);
+  const double needed = std::sqrt(std::max(0.0, (1 - limit) * (nn * nn - 1)) + 1);
+  // Misra-Gries: with c counters every value occurring more than n / (c + 1) times survives.
+  const std::size_t c = static_cast<std::size_t>(std::ceil(nn / needed)) + 1;
+  std::vector<std::pair<double, std::size_t>> counters;
+  counters.reserve(c);
+  auto offer = [&](double v) {
+    for (auto& [value, count] : counters)
+      if (value == v) return void(++count);
+    if (counters.size() < c) return counters.emplace_back(v, 1), void();
+    for (auto& e : counters) --e.second;
+    std::erase_if(counters, [](const auto& e) { return e.second == 0; });
+  };
+  for (double v : a) offer(v);
+  for (double v : b) offer(v);
+  for (auto& e : counters) {
+    const auto same = [&](double v) { return v == e.first; };
+    const auto exact =
+        std::count_if(a.begin(), a.end(), same) + std::count_if(b.begin(), b.end(), same);
+    if (static_cast<double>(exact) > needed) return rank_sum_tie_factor(a, b) < limit;
+  }
+  return false;
+}
+
 rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,
                               const rank_sum_options& options) {
   rank_sum_result r;

@@ -42,6 +42,11 @@ struct changepoint_options {
   double alpha = 0.01;                 // a candidate stays while p <= alpha / n
   std::size_t min_segment = 30;        // no segment shorter than this many readings
   double autocorrelation_limit = 0.2;  // for the subsession means the test compares
+  // Judge |rho_1(q)| by the bias-corrected estimate (h rho^ + 1) / (h - 4) from h >= 8 batches
+  // instead of choose_subsession's plain rho^ (h >= 3). The plain estimate is biased low by about
+  // (1 + 4 rho) / h, so short segments of autocorrelated readings get a q too small and their
+  // excursions pass for changes (AR(1), rho 0.9, n = 100: 5.8% false instead of 1.7%).
+  bool correct_autocorrelation_bias = true;
   // The longer neighbouring segment is compared up to this many times the shorter one's length
   // (the readings next to the candidate). Beyond 8 the precision of the difference of the means
   // gains at most 1 - sqrt(8/9) = 6% while the cost grows with the length.

@@ -78,6 +78,18 @@ struct rank_sum_result {
   std::uint64_t a_lower = 0, a_higher = 0, b_lower = 0, b_higher = 0;
 };
 
+// 1 - sum_g (t_g^3 - t_g) / (N^3 - N) over the tie groups of the pooled values (1 without ties,
+// 0 when all are equal or N < 2). It depends only on the pooled values, not on which sample each
+// came from, so a choice made on it leaves the tests' null distributions as they are. O(N log N).
+double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b);
+
+// rank_sum_tie_factor(a, b) < limit, usually without sorting: the factor can be below the limit
+// only if some value occurs more than t* = sqrt((1 - limit)(N^2 - 1) + 1) times (since
+// sum (t^3 - t) <= (t_max^2 - 1) N), and one pass of Misra and Gries' frequent-items count with
+// ceil(N / t*) counters finds every such value. O(N / t*) per value; O(N log N) only when a
+// frequent value exists.
+bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, double limit);
+
 // Compares a against b. O(N log N) for the ranks plus the distribution lookup above.
 rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,
                               const rank_sum_options& options = {});
