@@ -1,4 +1,10 @@
 // The `mcpilot` executable: the shared command line with every built-in model registered.
 #include "mcpilot/cli.hpp"
+#include "mcpilot/registry.hpp"
+#include "storage/storage_model.hpp"
 
-int main(int argc, char** argv) { return mcpilot::cli_main(argc, argv); }
+int main(int argc, char** argv) {
+  mcpilot::model_registry models;
+  models.add<mcpilot::storage::storage_model>("storage.group");
+  return mcpilot::cli_main(argc, argv, models);
+}

@@ -7,15 +7,19 @@
 
 namespace mcpilot {
 
-int cli_main(int argc, char** argv) {
-  CLI::App app{"mcpilot: Monte Carlo and measurement sessions that stop when the intervals are "
-               "narrow enough"};
+int cli_main(int argc, char** argv, const model_registry& models) {
+  CLI::App app{
+      "mcpilot: Monte Carlo and measurement sessions that stop when the intervals are "
+      "narrow enough"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(MCPILOT_VERSION " (" MCPILOT_GIT_COMMIT ")"));
   cli::context ctx;
+  ctx.models = &models;
   cli::add_analyze_command(app, ctx);
   cli::add_compare_command(app, ctx);
   cli::add_changepoints_command(app, ctx);
+  cli::add_run_command(app, ctx);
+  cli::add_models_commands(app, ctx);
   try {
     app.parse(argc, argv);
     return ctx.result;

@@ -4,14 +4,19 @@
 
 #include <CLI/CLI.hpp>
 
+#include "mcpilot/registry.hpp"
+
 namespace mcpilot::cli {
 
 struct context {
   int result = 0;
+  const model_registry* models = nullptr;
 };
 
 void add_analyze_command(CLI::App& app, context& ctx);
 void add_compare_command(CLI::App& app, context& ctx);
 void add_changepoints_command(CLI::App& app, context& ctx);
+void add_run_command(CLI::App& app, context& ctx);
+void add_models_commands(CLI::App& app, context& ctx);  // `models` and `describe`
 
 }  // namespace mcpilot::cli

@@ -3,6 +3,8 @@
 
 namespace mcpilot {
 
+class model_registry;
+
 // Exit codes of the design's contract.
 enum exit_code : int {
   exit_ok = 0,            // done; every required quantity converged
@@ -12,7 +14,9 @@ enum exit_code : int {
   exit_interrupted = 130  // interrupted; results so far written
 };
 
-// Parses argv, runs the subcommand, and returns the exit code. Never throws.
-int cli_main(int argc, char** argv);
+// Parses argv, runs the subcommand, and returns the exit code. Never throws. `models` are the
+// models `run`, `models` and `describe` know; `mcpilot` passes the built-in ones, a user's own
+// executable its own.
+int cli_main(int argc, char** argv, const model_registry& models);
 
 }  // namespace mcpilot

@@ -1,5 +1,6 @@
 #include "mcpilot/stats/analysis.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -35,72 +36,44 @@ double back_to_unit(double v, quantity_kind kind) {
 // Warm-up and cool-down removal needs two minimal segments to say anything.
 constexpr std::size_t min_readings_for_detection = 60;
 
-void finish_required(analysis& a, std::optional<std::size_t> batches, std::size_t q,
-                     std::size_t min_samples) {
-  if (!batches) {
-    a.required_samples.reset();
-    return;
-  }
-  a.required_samples = q * std::max(*batches, min_samples);
+// Finds the stable phase of y and records what was removed. Returns false when no segment holds
+// more than half of the readings; then nothing should be estimated from y this round.
+bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup_report& w,
+                  std::span<const double>& stable) {
+  stable = y;
+  if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
+  changepoint_options co;
+  co.autocorrelation_limit = opt.requirements.autocorrelation_limit;
+  const changepoint_result cp = detect_changepoints(y, co);
+  w.applied = true;
+  w.accepted = cp.accepted;
+  w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
+  w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
+  if (!cp.accepted) return false;
+  w.removed_begin += cp.stable_begin;
+  w.removed_end += y.size() - cp.stable_end;
+  stable = y.subspan(cp.stable_begin, cp.stable_end - cp.stable_begin);
+  return true;
 }
 
-}  // namespace
+constexpr const char* no_stable_phase =
+    "no stable phase: no segment between change-points holds more than half of the readings";
+constexpr const char* no_subsession =
+    "not enough data: no subsession size q <= n/3 brings the batch means' lag-1 autocorrelation "
+    "within the limit";
 
-analysis analyze(std::span<const double> readings, const analysis_options& opt) {
+// Everything after the subsession size is known: the interval on the batch means, mapped to the
+// kind's scale, the width target, the readings still needed, and the verdict. `a.n_used` must
+// hold the number of readings behind the batches. O(h).
+void conclude(analysis& a, std::span<const double> batches, std::size_t q,
+              const analysis_options& opt) {
   const precision& req = opt.requirements;
-  validate(req);
-  analysis a;
-  a.kind = opt.kind;
-  a.confidence = req.confidence;
-  a.n = readings.size();
-  const std::vector<double> y = analysed_scale(readings, opt.kind);
-
-  std::span<const double> stable(y);
-  if (opt.remove_warmup && y.size() >= min_readings_for_detection) {
-    changepoint_options co;
-    co.autocorrelation_limit = req.autocorrelation_limit;
-    const changepoint_result cp = detect_changepoints(y, co);
-    a.warmup.applied = true;
-    a.warmup.accepted = cp.accepted;
-    a.warmup.changepoints = cp.changepoints;
-    a.warmup.p_values = cp.p_values;
-    if (!cp.accepted) {
-      a.mean = back_to_unit(mean(y), opt.kind);
-      a.status = "no stable phase: no segment between change-points holds more than half of the "
-                 "readings";
-      return a;
-    }
-    a.warmup.removed_begin = cp.stable_begin;
-    a.warmup.removed_end = y.size() - cp.stable_end;
-    stable = stable.subspan(cp.stable_begin, cp.stable_end - cp.stable_begin);
-  }
-
-  if (stable.empty()) {
-    a.status = "no readings";
-    return a;
-  }
-  a.mean = back_to_unit(mean(stable), opt.kind);
-  if (stable.size() >= 2) a.autocorrelation = autocorrelation(stable);
-
-  const auto choice = choose_subsession(stable, req.autocorrelation_limit);
-  if (!choice) {
-    a.status = stable.size() < 3
-                   ? "not enough data: at least 3 readings are needed"
-                   : "not enough data: no subsession size q <= n/3 brings the batch means' lag-1 "
-                     "autocorrelation within the limit";
-    return a;
-  }
-  const std::size_t q = choice->size, h = choice->count;
+  const std::size_t h = batches.size();
   a.subsession_size = q;
   a.subsession_count = h;
-  a.subsession_autocorrelation = choice->autocorrelation;
-  a.n_used = q * h;
-  a.remainder = stable.size() - a.n_used;
-  const std::vector<double> batches = batch_means(stable.first(a.n_used), q);
   const t_interval iv = mean_interval(batches, req.confidence);
 
-  // sd and width on the analysed scale, for the required sample size.
-  double sd = iv.sd;
+  double sd = iv.sd;  // of the batch means, on the analysed scale
   double scale_target = 0;
   switch (opt.kind) {
     case quantity_kind::ordinary: {
@@ -134,23 +107,25 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
         a.ci_low = p == 0 ? 0.0 : 1 - bound;
         a.ci_high = p == 0 ? bound : 1.0;
         a.ci_width = bound;
-        a.ci_width_rel = p == 0 ? std::nullopt : std::optional<double>(bound);
+        if (p == 1) a.ci_width_rel = bound;
         if (req.ci_abs) {
-          a.required_samples = std::max(zero_events_trials_needed(*req.ci_abs, req.confidence),
-                                        q * req.min_samples);
+          a.required_samples =
+              std::max(zero_events_trials_needed(*req.ci_abs, req.confidence), q * req.min_samples);
           a.converged = bound <= *req.ci_abs && h >= req.min_samples;
-          a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
         } else if (p == 0) {
-          a.status = "no events observed: one-sided upper bound; a width relative to a mean of 0 "
-                     "cannot be reached (set an absolute width with ci)";
+          a.unreachable = true;
+          a.status =
+              "no events observed: one-sided upper bound; a width relative to a mean of 0 "
+              "cannot be reached (set an absolute width with ci)";
+          return;
         } else {
           // All events: the bound on 1 - p must fall to the width, as for no events.
           a.required_samples = std::max(zero_events_trials_needed(a.target_width, req.confidence),
                                         q * req.min_samples);
           a.converged = bound <= a.target_width && h >= req.min_samples;
-          a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
         }
-        return a;
+        a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
+        return;
       }
       if (q == 1) {
         sd = std::sqrt(p * (1 - p));
@@ -171,15 +146,180 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     a.ci_width = *a.ci_high - *a.ci_low;
     if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
   }
-  finish_required(a, required_batches(sd, scale_target, req.confidence), q, req.min_samples);
+  if (const auto hstar = required_batches(sd, scale_target, req.confidence))
+    a.required_samples = q * std::max(*hstar, req.min_samples);
   a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
-  if (a.converged)
+  if (a.converged) {
     a.status = "converged";
-  else if (!a.required_samples)
-    a.status = "the required width cannot be reached: relative to a mean of 0, or beyond 10^15 "
-               "subsessions";
-  else
+  } else if (!a.required_samples) {
+    a.unreachable = true;
+    a.status =
+        "the required width cannot be reached: relative to a mean of 0, or beyond 10^15 "
+        "subsessions";
+  } else {
     a.status = "needs more readings";
+  }
+}
+
+analysis start(std::size_t n, const analysis_options& opt) {
+  validate(opt.requirements);
+  analysis a;
+  a.kind = opt.kind;
+  a.confidence = opt.requirements.confidence;
+  a.n = n;
+  return a;
+}
+
+}  // namespace
+
+analysis analyze(std::span<const double> readings, const analysis_options& opt) {
+  analysis a = start(readings.size(), opt);
+  const std::vector<double> y = analysed_scale(readings, opt.kind);
+  std::span<const double> stable;
+  if (!stable_phase(y, opt, a.warmup, stable)) {
+    a.mean = back_to_unit(mean(y), opt.kind);
+    a.status = no_stable_phase;
+    return a;
+  }
+  if (stable.empty()) {
+    a.status = "no readings";
+    return a;
+  }
+  a.mean = back_to_unit(mean(stable), opt.kind);
+  if (stable.size() >= 2) a.autocorrelation = autocorrelation(stable);
+
+  const auto choice = choose_subsession(stable, opt.requirements.autocorrelation_limit);
+  if (!choice) {
+    a.status =
+        stable.size() < 3 ? "not enough data: at least 3 readings are needed" : no_subsession;
+    return a;
+  }
+  a.n_used = choice->size * choice->count;
+  a.remainder = stable.size() - a.n_used;
+  a.subsession_autocorrelation = choice->autocorrelation;
+  const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
+  conclude(a, batches, choice->size, opt);
+  return a;
+}
+
+analysis analyze_streams(std::span<const std::span<const double>> streams,
+                         const analysis_options& opt) {
+  std::size_t n = 0;
+  for (const auto& s : streams) n += s.size();
+  analysis a = start(n, opt);
+
+  std::vector<std::vector<double>> scaled;
+  std::vector<std::span<const double>> stable;
+  std::size_t rejected = 0;
+  for (const auto& s : streams) {
+    scaled.push_back(analysed_scale(s, opt.kind));
+    std::span<const double> st;
+    if (stable_phase(scaled.back(), opt, a.warmup, st))
+      stable.push_back(st);
+    else
+      ++rejected;
+  }
+  a.warmup.accepted = rejected == 0;
+  if (rejected > 0) {
+    a.status = std::string(no_stable_phase) + " (in " + std::to_string(rejected) + " of " +
+               std::to_string(streams.size()) + " streams)";
+    return a;
+  }
+  std::vector<double> all;
+  double rho_sum = 0;
+  std::size_t q = 0;
+  for (const auto& st : stable) {
+    all.insert(all.end(), st.begin(), st.end());
+    if (st.size() >= 2) rho_sum += autocorrelation(st);
+    const auto c = choose_subsession(st, opt.requirements.autocorrelation_limit);
+    if (!c) {
+      a.mean = back_to_unit(mean(all), opt.kind);
+      a.status = no_subsession;
+      return a;
+    }
+    q = std::max(q, c->size);
+  }
+  if (all.empty()) {
+    a.status = "no readings";
+    return a;
+  }
+  a.mean = back_to_unit(mean(all), opt.kind);
+  a.autocorrelation = rho_sum / static_cast<double>(stable.size());
+
+  std::vector<double> batches;
+  double worst_rho = 0;
+  for (const auto& st : stable) {
+    const std::size_t h = st.size() / q;
+    if (h < 2) {
+      a.status = no_subsession;
+      return a;
+    }
+    const auto b = batch_means(st, q);
+    batches.insert(batches.end(), b.begin(), b.end());
+    a.n_used += q * h;
+    a.remainder += st.size() - q * h;
+    const double r = batch_autocorrelation(st, q);
+    if (std::abs(r) > std::abs(worst_rho)) worst_rho = r;
+  }
+  a.subsession_autocorrelation = worst_rho;
+  conclude(a, batches, q, opt);
+  return a;
+}
+
+analysis analyze_derived(std::span<const std::span<const double>> inputs,
+                         const std::function<double(std::span<const double>)>& g,
+                         const analysis_options& options) {
+  analysis_options opt = options;
+  opt.kind = quantity_kind::ordinary;
+  opt.remove_warmup = false;
+  const std::size_t n = inputs.empty() ? 0 : inputs.front().size();
+  analysis a = start(n, opt);
+  for (const auto& in : inputs)
+    if (in.size() != n) throw std::invalid_argument("derived inputs differ in length");
+
+  std::size_t q = 1;
+  for (const auto& in : inputs) {
+    for (std::size_t i = 0; i < in.size(); ++i)
+      if (!std::isfinite(in[i]))
+        throw reading_error(i, "a reading must be a finite number, got " + std::to_string(in[i]));
+    const auto c = choose_subsession(in, opt.requirements.autocorrelation_limit);
+    if (!c) {
+      a.status = n < 3 ? "not enough data: at least 3 readings are needed" : no_subsession;
+      return a;
+    }
+    q = std::max(q, c->size);
+  }
+  const std::size_t h = n / q;
+  a.n_used = q * h;
+  a.remainder = n - a.n_used;
+
+  std::vector<std::vector<double>> y;
+  std::vector<double> m;
+  for (const auto& in : inputs) {
+    y.push_back(batch_means(in.first(a.n_used), q));
+    m.push_back(mean(y.back()));
+  }
+  const double value = g(m);
+  if (!std::isfinite(value)) {
+    a.status =
+        "the derived value is not finite at the current means (e.g. a ratio over a mean "
+        "of 0)";
+    return a;
+  }
+  std::vector<double> grad(m.size());
+  for (std::size_t k = 0; k < m.size(); ++k) {
+    const double step = m[k] != 0 ? 1e-6 * std::abs(m[k]) : 1e-9;
+    std::vector<double> up = m, down = m;
+    up[k] += step;
+    down[k] -= step;
+    grad[k] = (g(up) - g(down)) / (2 * step);
+  }
+  std::vector<double> z(h, value);
+  for (std::size_t j = 0; j < h; ++j)
+    for (std::size_t k = 0; k < m.size(); ++k) z[j] += grad[k] * (y[k][j] - m[k]);
+  a.autocorrelation = autocorrelation(z);
+  a.subsession_autocorrelation = a.autocorrelation;
+  conclude(a, z, q, opt);
   return a;
 }
 

@@ -5,6 +5,7 @@
 // engine evaluates after every round.
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,6 +53,7 @@ struct analysis {
 
   double target_width = 0;  // the whole width the requirements ask for, in the unit
   std::optional<std::size_t> required_samples;  // raw readings needed in the stable phase
+  bool unreachable = false;  // no number of readings can meet the width (e.g. relative to mean 0)
   bool converged = false;
   std::string status;  // "converged", "needs more readings", or why there is no interval
 };
@@ -59,5 +61,28 @@ struct analysis {
 // O(n log n): dominated by the subsession search (and change-point detection when enabled).
 // Throws reading_error for a reading the kind cannot accept (rate <= 0, proportion not 0/1).
 analysis analyze(std::span<const double> readings, const analysis_options& options);
+
+}  // namespace mcpilot
+
+namespace mcpilot {
+
+// Stream style: several independent streams of one quantity. Each stream's warm-up is removed
+// separately; each gets its own subsession size, the largest is used for all, and the batch means
+// of every stream are pooled into one interval (batch means within a stream are nearly
+// uncorrelated at that size, and streams are independent). required_samples counts stable readings
+// over all streams together. O(sum n_s log n_s).
+analysis analyze_streams(std::span<const std::span<const double>> streams,
+                         const analysis_options& options);
+
+// A function g of the means of several quantities recorded together (row i of every input comes
+// from replication i). All inputs are batched with the largest of their subsession sizes; the
+// interval comes from the delta method, g(m) +- t* sqrt(grad' S grad / h), S the covariance of the
+// batch means. It is computed as the t interval of the linearised batch values
+// z_j = g(m) + grad . (y_j - m), whose mean is g(m) and whose variance is grad' S grad. The
+// gradient is taken by central differences. Kind is ordinary; no warm-up removal.
+// O(k n log n) for k inputs.
+analysis analyze_derived(std::span<const std::span<const double>> inputs,
+                         const std::function<double(std::span<const double>)>& g,
+                         const analysis_options& options);
 
 }  // namespace mcpilot

@@ -1,0 +1,140 @@
+#pragma once
+// The model SDK: what a user writes. A model is one small class:
+//
+//   class pi_model : public mcpilot::model {
+//    public:
+//     void declare(mcpilot::model_spec& s) const override {
+//       s.describe("Estimate pi by throwing darts at the unit square");
+//       s.integer("darts", 1000, "darts thrown per replication").at_least(1);
+//       s.quantity("pi").describe("4 x the fraction of darts inside the quarter circle");
+//     }
+//     void configure(const mcpilot::parameters& p) override { darts_ = p.integer("darts"); }
+//     void replicate(mcpilot::replication& r) const override {
+//       ...draw with r.rng()...; r.record("pi", 4.0 * inside / darts_);
+//     }
+//    private:
+//     std::int64_t darts_ = 0;
+//   };
+//
+// Replication style (the default): replicate() is called once per replication index, from any
+// thread, with that index's own random stream, and records one reading per quantity. It must not
+// modify the model (it is const): keep per-replication state on the stack.
+//
+// Stream style (steady state): declare s.stream_style() and implement open_stream(). Each stream
+// is a long run advanced in rounds; its readings are autocorrelated and may start with a warm-up.
+// Streams run in parallel with each other; one stream is only ever advanced by one thread at a time.
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mcpilot/parameters.hpp"
+#include "mcpilot/quantity.hpp"
+#include "mcpilot/rng.hpp"
+
+namespace mcpilot {
+
+class model_spec {
+ public:
+  model_spec& describe(std::string text) { description_ = std::move(text); return *this; }
+  model_spec& stream_style() { stream_style_ = true; return *this; }
+
+  parameter_spec& number(std::string name, double def, std::string description);
+  parameter_spec& optional_number(std::string name, std::string description);
+  parameter_spec& integer(std::string name, std::int64_t def, std::string description);
+  parameter_spec& boolean(std::string name, bool def, std::string description);
+  parameter_spec& string(std::string name, std::string def, std::string description);
+  parameter_spec& choice(std::string name, std::string def, std::vector<std::string> choices,
+                         std::string description);
+
+  quantity_spec& quantity(std::string name, quantity_kind kind = quantity_kind::ordinary);
+  quantity_spec& rate(std::string name) { return quantity(std::move(name), quantity_kind::rate); }
+  quantity_spec& proportion(std::string name) {
+    return quantity(std::move(name), quantity_kind::proportion);
+  }
+  // A function of the means of other quantities (a ratio estimator, say); its interval comes from
+  // the delta method on the joint batch means of its inputs.
+  quantity_spec& derived(std::string name, std::vector<std::string> inputs, derived_function g);
+
+  const std::string& description() const { return description_; }
+  bool is_stream_style() const { return stream_style_; }
+  const std::deque<parameter_spec>& parameter_specs() const { return parameters_; }
+  const std::deque<quantity_spec>& quantities() const { return quantities_; }
+  std::deque<quantity_spec>& quantities() { return quantities_; }
+  const parameter_spec* find_parameter(std::string_view name) const;
+  // Index of a quantity by name, or -1.
+  int quantity_index(std::string_view name) const;
+
+ private:
+  parameter_spec& add(parameter_spec p);
+  std::string description_;
+  bool stream_style_ = false;
+  // deques: the fluent references handed out stay valid as more are declared.
+  std::deque<parameter_spec> parameters_;
+  std::deque<quantity_spec> quantities_;
+};
+
+// What one replication sees: its index, its random stream, and where its readings go.
+class replication {
+ public:
+  replication(const model_spec& spec, std::uint64_t seed, std::uint64_t index,
+              std::span<double> readings)
+      : spec_(spec), rng_(seed, index), index_(index), readings_(readings) {}
+
+  std::uint64_t index() const { return index_; }
+  philox_stream& rng() { return rng_; }
+  void record(std::size_t quantity, double value);
+  void record(std::string_view name, double value);
+
+ private:
+  const model_spec& spec_;
+  philox_stream rng_;
+  std::uint64_t index_;
+  std::span<double> readings_;
+};
+
+// What one round of one stream sees. Readings are appended per quantity.
+class stream_round {
+ public:
+  stream_round(const model_spec& spec, philox_stream& rng, std::uint64_t stream,
+               std::vector<std::vector<double>>& out)
+      : spec_(spec), rng_(rng), stream_(stream), out_(out) {}
+
+  std::uint64_t stream() const { return stream_; }
+  philox_stream& rng() { return rng_; }
+  void record(std::size_t quantity, double value);
+  void record(std::string_view name, double value);
+
+ private:
+  const model_spec& spec_;
+  philox_stream& rng_;
+  std::uint64_t stream_;
+  std::vector<std::vector<double>>& out_;
+};
+
+class stream {
+ public:
+  virtual ~stream() = default;
+  // Run on for `count` more readings of each quantity.
+  virtual void advance(stream_round& round, std::size_t count) = 0;
+};
+
+class model {
+ public:
+  virtual ~model() = default;
+  virtual void declare(model_spec& spec) const = 0;
+  // Receives validated values; throw parameter_error for a constraint across fields.
+  virtual void configure(const parameters& p) { (void)p; }
+  virtual void replicate(replication& r) const;                          // replication style
+  virtual std::unique_ptr<stream> open_stream(std::uint64_t index) const;  // stream style
+  // Exact values known for the configured parameters (by quantity name), printed beside the
+  // estimates with whether the interval covers them. Empty when none is known.
+  virtual std::map<std::string, double> analytic() const { return {}; }
+};
+
+}  // namespace mcpilot

@@ -1,0 +1,39 @@
+#pragma once
+// Executes independent tasks by index. The runner knows nothing of statistics: the session asks it
+// to run replications [begin, end) and gets them back stored by index. Keeping this an interface
+// lets a distributed runner (MPI) split the index range across processes later.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace mcpilot {
+
+// A task threw. The lowest failing index of the batch is reported, whatever the thread count, so
+// the same failure is reported on every run.
+class task_failure : public std::runtime_error {
+ public:
+  task_failure(std::uint64_t index, const std::string& what)
+      : std::runtime_error(what), index_(index) {}
+  std::uint64_t index() const noexcept { return index_; }
+
+ private:
+  std::uint64_t index_;
+};
+
+class runner {
+ public:
+  virtual ~runner() = default;
+  // Calls task(i) for every i in [begin, end), in any order, on any thread, and returns when all
+  // are done. If any throws, every other index still runs and task_failure names the lowest.
+  virtual void run(std::uint64_t begin, std::uint64_t end,
+                   const std::function<void(std::uint64_t)>& task) = 0;
+  virtual unsigned concurrency() const = 0;
+};
+
+// oneTBB work-stealing runner with `threads` workers; 0 means all cores.
+std::unique_ptr<runner> make_tbb_runner(unsigned threads);
+
+}  // namespace mcpilot

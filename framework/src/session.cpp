@@ -1,0 +1,148 @@
+#include "mcpilot/session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace mcpilot {
+
+bool session_result::all_required_converged() const {
+  for (const auto& q : quantities)
+    if (q.required && !q.stats.converged) return false;
+  return true;
+}
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+std::string failure_message(const task_failure& f, std::uint64_t seed, bool stream_style) {
+  std::ostringstream os;
+  os << (stream_style ? "stream " : "replication ") << f.index() << " (seed " << seed
+     << ") failed: " << f.what() << "; replay it alone with the same seed and "
+     << (stream_style ? "stream" : "replication") << " index";
+  return os.str();
+}
+
+// Runs replications [begin, begin + count) into `rows`, stored by index, so the order in which
+// threads finish does not matter. Throws task_failure naming the lowest failing replication.
+void run_replications(runner& r, const model& m, const model_spec& spec, std::uint64_t seed,
+                      std::uint64_t begin, std::uint64_t count, std::vector<double>& rows) {
+  const std::size_t width = spec.quantities().size();
+  rows.assign(count * width, std::numeric_limits<double>::quiet_NaN());
+  r.run(begin, begin + count, [&](std::uint64_t i) {
+    std::span<double> row(rows.data() + (i - begin) * width, width);
+    replication rep(spec, seed, i, row);
+    m.replicate(rep);
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived() && std::isnan(row[q]))
+        throw std::runtime_error("no reading recorded for quantity " + spec.quantities()[q].name);
+  });
+}
+
+struct stream_slot {
+  std::unique_ptr<stream> state;
+  philox_stream rng;
+  std::vector<std::vector<double>> fresh;  // this round's readings, per quantity
+};
+
+}  // namespace
+
+session_result run_session(const model& m, const model_spec& spec, const session_settings& settings,
+                           const session_hooks& hooks) {
+  session_result result;
+  result.start = std::chrono::system_clock::now();
+  const auto t0 = clock_type::now();
+  auto eng = std::make_shared<engine>(spec, settings.engine);
+  const auto runner = make_tbb_runner(settings.threads);
+  result.threads = runner->concurrency();
+  const std::size_t width = spec.quantities().size();
+
+  std::vector<stream_slot> streams;
+  if (eng->stream_style()) {
+    for (std::size_t j = 0; j < eng->streams(); ++j) {
+      streams.push_back({nullptr, philox_stream(settings.seed, stream_key(j)), {}});
+      streams.back().state = m.open_stream(j);
+    }
+  }
+
+  std::vector<double> rows;
+  double seconds_per_unit = 0;  // measured cost of one replication (or one reading per stream)
+  while (true) {
+    const decision d = eng->evaluate();
+    ++result.rounds;
+    const double elapsed = std::chrono::duration<double>(clock_type::now() - t0).count();
+    if (hooks.on_round)
+      hooks.on_round({result.rounds, eng->replications(), elapsed, &eng->results(),
+                      d.stop ? 0 : d.count});
+    if (d.stop) {
+      result.stopped_because = d.reason;
+      break;
+    }
+    if (hooks.interrupted && hooks.interrupted->load()) {
+      result.stopped_because = "interrupted";
+      break;
+    }
+    if (elapsed >= settings.max_seconds) {
+      result.stopped_because = "max_seconds";
+      break;
+    }
+    const std::uint64_t done = eng->replications();
+    if (done >= settings.max_replications) {
+      result.stopped_because = "max_replications";
+      break;
+    }
+    std::uint64_t count = d.count;
+    if (eng->stream_style())
+      count = std::min<std::uint64_t>(count, (settings.max_replications - done + streams.size() - 1) /
+                                                 streams.size());
+    else
+      count = std::min(count, settings.max_replications - done);
+    // Keep a round inside the time that is left; this alone makes a session clock-dependent, and
+    // only when max_seconds binds.
+    if (seconds_per_unit > 0) {
+      const double left = settings.max_seconds - elapsed;
+      const double fit = left / seconds_per_unit;
+      if (fit < static_cast<double>(count))
+        count = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit));
+    }
+
+    const auto r0 = clock_type::now();
+    try {
+      if (!eng->stream_style()) {
+        run_replications(*runner, m, spec, settings.seed, done, count, rows);
+        for (std::uint64_t i = 0; i < count; ++i)
+          eng->add_replication(std::span<const double>(rows.data() + i * width, width));
+      } else {
+        runner->run(0, streams.size(), [&](std::uint64_t j) {
+          stream_slot& s = streams[j];
+          s.fresh.assign(width, {});
+          stream_round round(spec, s.rng, j, s.fresh);
+          s.state->advance(round, count);
+        });
+        for (std::size_t j = 0; j < streams.size(); ++j)
+          for (std::size_t q = 0; q < width; ++q)
+            eng->add_stream_readings(j, q, streams[j].fresh[q]);
+      }
+    } catch (const task_failure& f) {
+      // Keep what came before the failing replication: it is the same on every run.
+      if (!eng->stream_style())
+        for (std::uint64_t i = 0; i < f.index() - done; ++i)
+          eng->add_replication(std::span<const double>(rows.data() + i * width, width));
+      result.error = failure_message(f, settings.seed, eng->stream_style());
+      result.stopped_because = "error";
+      eng->evaluate();
+      break;
+    }
+    const double round_seconds = std::chrono::duration<double>(clock_type::now() - r0).count();
+    seconds_per_unit = round_seconds / static_cast<double>(count);
+  }
+  result.quantities = eng->results();
+  result.replications = eng->replications();
+  result.end = std::chrono::system_clock::now();
+  result.readings = eng;
+  return result;
+}
+
+}  // namespace mcpilot

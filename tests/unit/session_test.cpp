@@ -1,0 +1,144 @@
+// The session loop end to end with small in-test models: convergence, determinism across thread
+// counts, limits, a throwing model, stream style with warm-up.
+#include <gtest/gtest.h>
+
+#include <boost/random/exponential_distribution.hpp>
+#include <boost/random/normal_distribution.hpp>
+#include <cmath>
+
+#include "mcpilot/session.hpp"
+
+namespace {
+
+using namespace mcpilot;
+
+// Readings ~ Normal(10, 2): converges at a predictable size.
+class normal_model : public model {
+ public:
+  void declare(model_spec& s) const override {
+    s.describe("normal readings");
+    s.quantity("x").with_unit("s");
+  }
+  void replicate(replication& r) const override {
+    boost::random::normal_distribution<double> d(10.0, 2.0);
+    r.record(0, d(r.rng()));
+  }
+};
+
+session_settings settings(unsigned threads, std::uint64_t seed = 7) {
+  session_settings s;
+  s.seed = seed;
+  s.threads = threads;
+  s.engine.session_precision = *preset("normal");
+  s.engine.session_precision.ci_perc = 0.01;  // whole width 0.1 around 10
+  return s;
+}
+
+TEST(Session, ConvergesAndCoversTheMean) {
+  normal_model m;
+  model_spec spec;
+  m.declare(spec);
+  const auto r = run_session(m, spec, settings(2));
+  EXPECT_EQ(r.stopped_because, "converged");
+  ASSERT_EQ(r.quantities.size(), 1u);
+  const auto& a = r.quantities[0].stats;
+  EXPECT_TRUE(a.converged);
+  EXPECT_LE(*a.ci_width, 0.01 * *a.mean);
+  // required n for sd 2 and whole width 0.1: (2 t* 2 / 0.1)^2 ~ 6147 readings; the engine must
+  // neither stop short (the estimate of sd wobbles by a few % at that size) nor overshoot by much
+  // more than its 10% growth floor allows.
+  EXPECT_GE(r.replications, 5500u);
+  EXPECT_LE(r.replications, 6147u * 112 / 100);
+}
+
+TEST(Session, BitIdenticalAcrossThreadCounts) {
+  normal_model m;
+  model_spec spec;
+  m.declare(spec);
+  const auto r1 = run_session(m, spec, settings(1));
+  const auto r2 = run_session(m, spec, settings(2));
+  const auto r8 = run_session(m, spec, settings(8));
+  EXPECT_EQ(r1.replications, r2.replications);
+  EXPECT_EQ(r1.replications, r8.replications);
+  EXPECT_EQ(*r1.quantities[0].stats.mean, *r2.quantities[0].stats.mean);
+  EXPECT_EQ(*r1.quantities[0].stats.mean, *r8.quantities[0].stats.mean);
+  EXPECT_EQ(*r1.quantities[0].stats.ci_low, *r8.quantities[0].stats.ci_low);
+  EXPECT_EQ(r1.readings->readings(0), r8.readings->readings(0));
+}
+
+TEST(Session, MaxReplicationsStopsWithIntervalReported) {
+  normal_model m;
+  model_spec spec;
+  m.declare(spec);
+  auto s = settings(2);
+  s.max_replications = 150;
+  const auto r = run_session(m, spec, s);
+  EXPECT_EQ(r.stopped_because, "max_replications");
+  EXPECT_EQ(r.replications, 150u);
+  EXPECT_FALSE(r.quantities[0].stats.converged);
+  EXPECT_TRUE(r.quantities[0].stats.ci_low.has_value());
+}
+
+class throwing_model : public normal_model {
+ public:
+  void replicate(replication& r) const override {
+    if (r.index() == 137 || r.index() == 150) throw std::runtime_error("boom");
+    normal_model::replicate(r);
+  }
+};
+
+TEST(Session, ThrowingReplicationEndsCleanlyNamingIndexAndSeed) {
+  throwing_model m;
+  model_spec spec;
+  m.declare(spec);
+  for (unsigned threads : {1u, 2u}) {
+    const auto r = run_session(m, spec, settings(threads, 42));
+    EXPECT_EQ(r.stopped_because, "error");
+    ASSERT_TRUE(r.error.has_value());
+    EXPECT_NE(r.error->find("replication 137"), std::string::npos) << *r.error;
+    EXPECT_NE(r.error->find("seed 42"), std::string::npos) << *r.error;
+    EXPECT_EQ(r.replications, 137u);  // everything before the failure is kept
+  }
+}
+
+// AR(1) around 5 with a warm-up from 0: stream style, several streams.
+class ar1_stream_model : public model {
+ public:
+  void declare(model_spec& s) const override {
+    s.stream_style();
+    s.quantity("y");
+  }
+  std::unique_ptr<stream> open_stream(std::uint64_t) const override {
+    struct st : stream {
+      double x = 0;
+      void advance(stream_round& r, std::size_t count) override {
+        boost::random::normal_distribution<double> e(0.0, 1.0);
+        for (std::size_t i = 0; i < count; ++i) {
+          x = 5 + 0.7 * (x - 5) + e(r.rng());
+          r.record(0, x);
+        }
+      }
+    };
+    return std::make_unique<st>();
+  }
+};
+
+TEST(Session, StreamStyleDeterministicAndCovers) {
+  ar1_stream_model m;
+  model_spec spec;
+  m.declare(spec);
+  auto s = settings(1);
+  s.engine.session_precision.ci_perc = 0.02;
+  s.engine.streams = 4;
+  const auto r1 = run_session(m, spec, s);
+  s.threads = 3;
+  const auto r3 = run_session(m, spec, s);
+  EXPECT_EQ(r1.stopped_because, "converged");
+  EXPECT_EQ(*r1.quantities[0].stats.mean, *r3.quantities[0].stats.mean);
+  const auto& a = r1.quantities[0].stats;
+  EXPECT_LE(*a.ci_low, 5.0);
+  EXPECT_GE(*a.ci_high, 5.0);
+  EXPECT_GT(*a.subsession_size, 1u);
+}
+
+}  // namespace
