@@ -48,11 +48,14 @@ std::string format_number(double x, double resolution) {
     return printf_string("%.*g", 4, x);
   }
   const int res_exp = static_cast<int>(std::floor(std::log10(resolution)));
-  if (ax == 0 || (ax >= 1e-3 && ax < 1e9)) {
-    const int decimals = std::clamp(1 - res_exp, 0, 12);
-    return printf_string("%.*f", decimals, x);
+  const int decimals = std::max(1 - res_exp, 0);
+  if (ax < 1e9 && decimals <= 8) {
+    std::string s = printf_string("%.*f", decimals, x);
+    // A negative number that rounds to zero: "-0.00" reads as a sign that means something.
+    if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+    return s;
   }
-  const int x_exp = static_cast<int>(std::floor(std::log10(ax)));
+  const int x_exp = ax == 0 ? res_exp : static_cast<int>(std::floor(std::log10(ax)));
   return printf_string("%.*e", std::clamp(x_exp - res_exp + 1, 1, 16), x);
 }
 
@@ -61,7 +64,11 @@ std::string format_percent(double fraction) {
   if (!std::isfinite(v)) return "unbounded";
   if (std::abs(v) >= 10) return printf_string("%.*f", 0, v) + '%';
   if (std::abs(v) >= 1) return printf_string("%.*f", 1, v) + '%';
-  return printf_string("%.*g", 2, v) + '%';
+  return printf_string("%#.*g", 2, v) + '%';
+}
+
+std::string format_level(double fraction) {
+  return printf_string("%.*g", 6, 100 * fraction) + '%';
 }
 
 std::string format_p(double p) {
@@ -69,7 +76,8 @@ std::string format_p(double p) {
   return printf_string("%.*g", 2, p);
 }
 
-std::string format_interval(double center, std::optional<double> low, std::optional<double> high) {
+std::string format_interval(double center, std::optional<double> low, std::optional<double> high,
+                            bool relative) {
   if (!low) return format_number(center);
   const double below = center - *low;
   const double above = high ? *high - center : below;
@@ -78,6 +86,7 @@ std::string format_interval(double center, std::optional<double> low, std::optio
   std::string s = format_number(center, resolution) + " [" + format_number(*low, resolution) + ", ";
   if (!high) return s + "unbounded)";
   s += format_number(*high, resolution) + ']';
+  if (!relative) return s;
   if (center == 0) return s + " (±" + format_number((above + below) / 2, resolution) + ')';
   const double rel_below = below / std::abs(center), rel_above = above / std::abs(center);
   if (std::abs(rel_below - rel_above) <= 1e-9 * std::max(rel_below, rel_above))
@@ -100,9 +109,9 @@ void report_table::write(std::ostream& out, std::size_t indent) const {
 void write_report(std::ostream& out, const analysis& a, const report_context& ctx) {
   const precision& req = ctx.requirements;
   out << ctx.source << ": " << count(a.n, "reading", "readings") << ", " << to_string(a.kind)
-      << ", preset " << ctx.preset << " (" << format_percent(req.confidence) << " confidence, "
+      << ", preset " << ctx.preset << " (" << format_level(req.confidence) << " confidence, "
       << "width "
-      << (req.ci_abs ? format_number(*req.ci_abs) : format_percent(req.ci_perc) + " of the mean")
+      << (req.ci_abs ? format_number(*req.ci_abs) : format_level(req.ci_perc) + " of the mean")
       << ", autocorrelation limit " << format_number(req.autocorrelation_limit) << ", at least "
       << req.min_samples << " subsessions)\n\n";
 
@@ -147,9 +156,9 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
                                  count(*a.subsession_count, "subsession", "subsessions"));
   }
   if (a.autocorrelation) {
-    std::string v = format_number(*a.autocorrelation, 0.01) + " (lag 1, readings)";
+    std::string v = format_number(*a.autocorrelation, 0.1) + " (lag 1, readings)";
     if (a.subsession_autocorrelation)
-      v += ", " + format_number(*a.subsession_autocorrelation, 0.01) + " (subsession means)";
+      v += ", " + format_number(*a.subsession_autocorrelation, 0.1) + " (subsession means)";
     t.add("autocorrelation", v);
   }
   if (a.subsession_size) {
@@ -167,7 +176,7 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
 void write_report(std::ostream& out, const wps_fit& f, const std::string& source,
                   double confidence) {
   out << source << ": duration against work over " << count(f.rounds, "round", "rounds")
-      << ", least squares, " << format_percent(confidence) << " confidence\n\n";
+      << ", least squares, " << format_level(confidence) << " confidence\n\n";
   report_table t;
   t.add("rate", format_interval(f.rate, f.rate_low, f.rate_high) +
                     (f.rate_high ? "" : "  (the slope's interval contains 0)"));

@@ -18,16 +18,20 @@
 namespace mcpilot {
 
 // x with the decimals that make `resolution` (e.g. the interval's half-width) show two
-// significant digits; 4 significant digits when resolution is 0 or not finite. Scientific
-// notation outside 1e-3 <= |x| < 1e9.
+// significant digits (fixed notation unless |x| >= 1e9 or that needs more than 8 decimals);
+// 4 significant digits, scientific outside 1e-3 <= |x| < 1e9, when resolution is 0 or not finite.
 std::string format_number(double x, double resolution = 0);
 // 0.019 -> "1.9%": two significant digits below 10%, whole percents above.
 std::string format_percent(double fraction);
+// A level or fraction the user chose, exactly: 0.95 -> "95%", 0.975 -> "97.5%".
+std::string format_level(double fraction);
 // p-values: two significant digits, scientific below 1e-3.
 std::string format_p(double p);
 // "194.9 [191.2, 198.6] (±1.9%)"; an asymmetric interval gets "(-1.8%, +2.0%)", a missing upper
-// end "[10.1, unbounded)". Without bounds, just the center.
-std::string format_interval(double center, std::optional<double> low, std::optional<double> high);
+// end "[10.1, unbounded)". Without bounds, just the center. `relative = false` leaves out the
+// percentages (for a difference, whose size relative to itself means nothing).
+std::string format_interval(double center, std::optional<double> low, std::optional<double> high,
+                            bool relative = true);
 
 // Two aligned columns: label, value. Values may be long; they are not wrapped.
 class report_table {
