@@ -1,0 +1,269 @@
+// `mcpilot analyze`: the JSON contract of design.md section 4, its exit codes, and every bad
+// input named at file:line:column.
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using mcpilot::test::column_csv;
+using mcpilot::test::run_mcpilot;
+using mcpilot::test::temp_file;
+using nlohmann::json;
+
+// Lag-1 autocorrelation -0.020 (below every preset's limit, so one reading per subsession),
+// computed in R as sum((x[-1]-m)*(x[-n]-m))/sum((x-m)^2).
+const std::vector<double> small_sample = {10.9, 9.1,  10,   9.5, 9.8,  10.4,
+                                          10.2, 11.1, 11.5, 9.9, 10.6, 8.7};
+
+json analyze_json(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+  const auto r = run_mcpilot(args, stdin_text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);  // stdout holds the JSON object and nothing else
+}
+
+TEST(CliAnalyze, JsonHasTheContractFieldsWithRsValues) {
+  const temp_file f(column_csv(small_sample, "latency_ms"));
+  const json j = analyze_json({"analyze", f.path(), "--json"});
+  for (const char* key :
+       {"n", "mean", "ci_low", "ci_high", "ci_width", "ci_width_rel", "subsession_size",
+        "subsession_count", "autocorrelation", "subsession_autocorrelation", "required_samples",
+        "converged", "kind", "confidence", "warmup", "n_used", "remainder", "status"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  for (const char* key : {"removed_begin", "removed_end", "changepoints", "p_values", "accepted"})
+    EXPECT_TRUE(j["warmup"].contains(key)) << key;
+  EXPECT_EQ(j["n"], 12);
+  EXPECT_EQ(j["kind"], "ordinary");
+  EXPECT_EQ(j["confidence"], 0.95);
+  EXPECT_EQ(j["subsession_size"], 1);
+  EXPECT_EQ(j["subsession_count"], 12);
+  // R: mean(x) = 10.1416666666667; t.test(x)$conf.int = [9.62091834372724, 10.66241498960609]
+  EXPECT_NEAR(j["mean"].get<double>(), 10.1416666666667, 1e-12);
+  EXPECT_NEAR(j["ci_low"].get<double>(), 9.62091834372724, 1e-10);
+  EXPECT_NEAR(j["ci_high"].get<double>(), 10.66241498960609, 1e-10);
+  EXPECT_NEAR(j["ci_width"].get<double>(), 10.66241498960609 - 9.62091834372724, 1e-10);
+  EXPECT_NEAR(j["autocorrelation"].get<double>(), -0.0199710537197851, 1e-12);
+  // 12 subsession means are fewer than normal's 50: not converged, 50 readings required.
+  EXPECT_EQ(j["converged"], false);
+  EXPECT_EQ(j["required_samples"], 50);
+}
+
+TEST(CliAnalyze, NotConvergedStillExitsZeroAndSaysWhy) {
+  const temp_file f(column_csv(small_sample));
+  const auto r = run_mcpilot({"analyze", f.path()});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("10.14 [9.62, 10.66] (±5.1%)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("converged        no: needs more readings"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(CliAnalyze, PresetAndOverridesAreUsed) {
+  const temp_file f(column_csv(small_sample));
+  // Width 1.041 is just over 10% of the mean 10.14 (R: diff(t.test(x)$conf.int) / mean(x) =
+  // 0.1027); R: the smallest h with h >= (2 qt(.975, h-1) sd(x) / (0.1 mean(x)))^2 is 13.
+  json j = analyze_json({"analyze", f.path(), "--json", "--min-samples", "10"});
+  EXPECT_EQ(j["converged"], false);
+  EXPECT_EQ(j["required_samples"], 13);
+  j = analyze_json({"analyze", f.path(), "--json", "--min-samples", "10", "--ci-perc", "0.11"});
+  EXPECT_EQ(j["converged"], true);
+  j = analyze_json({"analyze", f.path(), "--json", "--preset", "strict"});
+  EXPECT_EQ(j["required_samples"], 200);
+  EXPECT_EQ(j["requirements"]["autocorrelation_limit"], 0.1);
+  j = analyze_json({"analyze", f.path(), "--json", "--ci", "0.5", "--min-samples", "10"});
+  EXPECT_EQ(j["target_width"], 0.5);
+  EXPECT_EQ(j["converged"], false);
+  // R: qt(0.995, 11) widens the interval: t.test(x, conf.level = 0.99)$conf.int
+  //   = [9.40683957029766, 10.87649376303568]
+  j = analyze_json({"analyze", f.path(), "--json", "--confidence", "0.99"});
+  EXPECT_NEAR(j["ci_low"].get<double>(), 9.40683957029766, 1e-9);
+  EXPECT_NEAR(j["ci_high"].get<double>(), 10.87649376303568, 1e-9);
+}
+
+TEST(CliAnalyze, ReadsStandardInput) {
+  const json j = analyze_json({"analyze", "-", "--json"}, column_csv(small_sample));
+  EXPECT_EQ(j["n"], 12);
+  EXPECT_EQ(j["source"], "<stdin>");
+}
+
+TEST(CliAnalyze, ColumnAndHeaderOptions) {
+  std::string csv = "0,0\n";  // numeric first line: data unless --header
+  for (std::size_t i = 0; i < small_sample.size(); ++i)
+    csv += std::to_string(i) + "," + std::to_string(small_sample[i]) + "\n";
+  const temp_file f(csv);
+  json j = analyze_json({"analyze", f.path(), "--json", "--column", "1", "--header"});
+  EXPECT_EQ(j["n"], 12);
+  EXPECT_NEAR(j["mean"].get<double>(), 10.1416666666667, 1e-12);
+  j = analyze_json({"analyze", f.path(), "--json", "--column", "1"});
+  EXPECT_EQ(j["n"], 13);
+}
+
+TEST(CliAnalyze, RateUsesTheHarmonicMeanAndReciprocalInterval) {
+  const temp_file f(column_csv(small_sample));
+  const json j = analyze_json({"analyze", f.path(), "--json", "--kind", "rate"});
+  EXPECT_EQ(j["kind"], "rate");
+  // R: y <- 1/x; 1/mean(y) = 10.0800597876109; ci <- t.test(y)$conf.int;
+  //    c(1/ci[2], 1/ci[1]) = 9.57905032412212 10.63636983552290
+  EXPECT_NEAR(j["mean"].get<double>(), 10.0800597876109, 1e-11);
+  EXPECT_NEAR(j["ci_low"].get<double>(), 9.57905032412212, 1e-9);
+  EXPECT_NEAR(j["ci_high"].get<double>(), 10.63636983552290, 1e-9);
+}
+
+TEST(CliAnalyze, ProportionWithNoEventsGivesAOneSidedBound) {
+  const temp_file f(column_csv(std::vector<double>(40, 0.0)));
+  const json j = analyze_json({"analyze", f.path(), "--json", "--kind", "proportion"});
+  EXPECT_EQ(j["one_sided"], true);
+  EXPECT_EQ(j["ci_low"], 0.0);
+  // R: 1 - 0.05^(1/40) = 0.0721575245055146 (exact Clopper-Pearson one-sided bound)
+  EXPECT_NEAR(j["ci_high"].get<double>(), 0.0721575245055146, 1e-12);
+  EXPECT_TRUE(j["required_samples"].is_null());  // relative width around 0: unreachable
+  EXPECT_EQ(j["converged"], false);
+}
+
+TEST(CliAnalyze, WarmupIsRemovedFromTheShippedSample) {
+  const std::string sample = std::string(MCPILOT_SOURCE_DIR) + "/configs/samples/latency.csv";
+  const json j = analyze_json({"analyze", sample, "--json"});
+  EXPECT_EQ(j["n"], 2000);
+  const json& w = j["warmup"];
+  EXPECT_EQ(w["applied"], true);
+  EXPECT_EQ(w["accepted"], true);
+  // The generator slows the first 150 readings (scripts/make-sample-latency.py).
+  EXPECT_GE(w["removed_begin"].get<int>(), 130);
+  EXPECT_LE(w["removed_begin"].get<int>(), 170);
+  EXPECT_EQ(w["changepoints"].size(), w["p_values"].size());
+  // Every reading is accounted for: removed, used, or past the last whole subsession.
+  EXPECT_EQ(w["removed_begin"].get<int>() + w["removed_end"].get<int>() + j["n_used"].get<int>() +
+                j["remainder"].get<int>(),
+            2000);
+  EXPECT_EQ(j["n_used"], j["subsession_size"].get<int>() * j["subsession_count"].get<int>());
+
+  const json all = analyze_json({"analyze", sample, "--json", "--no-warmup-removal"});
+  EXPECT_EQ(all["warmup"]["applied"], false);
+  EXPECT_EQ(all["warmup"]["removed_begin"], 0);
+  // The slow warm-up pulls the mean up when it is kept.
+  EXPECT_GT(all["mean"].get<double>(), j["mean"].get<double>());
+}
+
+TEST(CliAnalyze, HumanViewOfTheSample) {
+  const auto r =
+      run_mcpilot({"analyze", std::string(MCPILOT_SOURCE_DIR) + "/configs/samples/latency.csv"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* s : {"mean", "±", "readings used", "subsession size", "removed",
+                        "at the start (warm-up)", "required", "converged        yes"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+}
+
+TEST(CliAnalyze, WpsFitMatchesR) {
+  // T = 3 + 0.01 w + e with e = (0.3,-0.2,0.1,0.4,-0.5,0.2,-0.1,0.3,-0.4,-0.1).
+  // R: m <- lm(T ~ w): coef = 3.16, 0.00970909090909091; confint(m)["w",] =
+  //    [0.00891118509394921, 0.01050699672423262]; rates 1/upper = 95.1746751470540,
+  //    1/lower = 112.2185196982398, 1/beta = 102.9962546816479; sum(w)/sum(T) = 64.7058823529412
+  const double T[] = {4.3, 4.8, 6.1, 7.4, 7.5, 9.2, 9.9, 11.3, 11.6, 12.9};
+  std::string csv = "work,seconds\n";
+  for (int i = 0; i < 10; ++i)
+    csv += std::to_string((i + 1) * 100) + "," + std::to_string(T[i]) + "\n";
+  const temp_file f(csv);
+  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json"});
+  const json& w = j["wps"];
+  EXPECT_NEAR(w["alpha"].get<double>(), 3.16, 1e-9);
+  EXPECT_NEAR(w["beta"].get<double>(), 0.00970909090909091, 1e-14);
+  EXPECT_NEAR(w["rate"].get<double>(), 102.9962546816479, 1e-9);
+  EXPECT_NEAR(w["rate_ci_low"].get<double>(), 95.1746751470540, 1e-8);
+  EXPECT_NEAR(w["rate_ci_high"].get<double>(), 112.2185196982398, 1e-8);
+  EXPECT_NEAR(w["naive_rate"].get<double>(), 64.7058823529412, 1e-9);
+  EXPECT_EQ(w["rounds_used"], 10);
+
+  const auto human = run_mcpilot({"analyze", f.path(), "--wps", "0,1"});
+  EXPECT_EQ(human.exit_code, 0);
+  EXPECT_NE(human.out.find("103.0 [95.2, 112.2]"), std::string::npos) << human.out;
+}
+
+TEST(CliAnalyze, WpsRateHasNoUpperEndWhenTheSlopeIntervalContainsZero) {
+  // R: confint(lm(T2 ~ w))["w",] = [-0.0006028193, 0.0003603951]: contains 0.
+  const double T[] = {5.1, 4.9, 5.3, 4.8, 5.0, 5.2, 4.7, 5.1, 4.9, 5.0};
+  std::string csv;
+  for (int i = 0; i < 10; ++i)
+    csv += std::to_string((i + 1) * 100) + "," + std::to_string(T[i]) + "\n";
+  const temp_file f(csv);
+  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json"});
+  EXPECT_TRUE(j["wps"]["rate_ci_high"].is_null());
+}
+
+// ---- bad input: exit 2, a message naming where, nothing on stdout ----
+
+void expect_input_error(const mcpilot::test::run_result& r, const std::string& message) {
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(message), std::string::npos) << "stderr: " << r.err;
+}
+
+TEST(CliAnalyzeBadInput, EmptyFile) {
+  const temp_file f("");
+  expect_input_error(run_mcpilot({"analyze", f.path()}),
+                     "mcpilot: error: " + f.path() + ": no readings: the file is empty");
+}
+
+TEST(CliAnalyzeBadInput, NonNumericCell) {
+  const temp_file f("x\n1\n2\nabc\n4\n");
+  expect_input_error(run_mcpilot({"analyze", f.path(), "--json"}),
+                     f.path() + ":4:1: field 0 \"abc\" is not a number");
+}
+
+TEST(CliAnalyzeBadInput, NanAndInf) {
+  const temp_file nan("1\n2\n3\nNaN\n"), inf("1\n2\n3,\ninf\n");
+  expect_input_error(run_mcpilot({"analyze", nan.path()}), nan.path() + ":4:1: field 0 \"NaN\"");
+  expect_input_error(run_mcpilot({"analyze", inf.path()}), inf.path() + ":4:1: field 0 \"inf\"");
+}
+
+TEST(CliAnalyzeBadInput, RateNotPositiveNamesTheReading) {
+  const temp_file f("rate\n3.5\n2.5\n\n0\n4\n");
+  expect_input_error(run_mcpilot({"analyze", f.path(), "--kind", "rate"}),
+                     f.path() + ":5:1: field 0: a rate must be a finite number > 0");
+  const temp_file g("a,b\n1,3.5\n2,-1\n3,4\n");
+  expect_input_error(run_mcpilot({"analyze", g.path(), "--kind", "rate", "--column", "1"}),
+                     g.path() + ":3:3: field 1: a rate must be");
+}
+
+TEST(CliAnalyzeBadInput, ProportionNotZeroOrOne) {
+  const temp_file f("0\n1\n1\n0.5\n");
+  expect_input_error(run_mcpilot({"analyze", f.path(), "--kind", "proportion"}),
+                     f.path() + ":4:1: field 0: a proportion's readings must be 0 or 1");
+}
+
+TEST(CliAnalyzeBadInput, TooFewReadingsSaysHowManyAreNeeded) {
+  expect_input_error(run_mcpilot({"analyze", "-"}, "x\n1\n2\n"),
+                     "<stdin>: 2 readings; at least 3 are needed for an interval, and 50");
+}
+
+TEST(CliAnalyzeBadInput, UnreadableFile) {
+  expect_input_error(run_mcpilot({"analyze", "/nonexistent/x.csv"}),
+                     "/nonexistent/x.csv: cannot open: No such file or directory");
+}
+
+TEST(CliAnalyzeBadInput, UsageErrors) {
+  const temp_file f(column_csv(small_sample));
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"analyze", f.path(), "--bogus"},
+           {"analyze", f.path(), "--kind", "speed"},
+           {"analyze", f.path(), "--preset", "fast"},
+           {"analyze", f.path(), "--confidence", "1.5"},
+           {"analyze", f.path(), "--ci-perc", "0"},
+           {"analyze", f.path(), "--column", "x"},
+           {"analyze", f.path(), "--wps", "0"},
+           {"analyze", f.path(), "--wps", "0,1", "--kind", "rate"},
+           {"analyze"},
+       }) {
+    const auto r = run_mcpilot(args);
+    EXPECT_EQ(r.exit_code, 2) << args.back() << ": " << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_FALSE(r.err.empty());
+  }
+}
+
+}  // namespace

@@ -1,0 +1,103 @@
+// `mcpilot changepoints`: the JSON contract of design.md section 4 on series whose change-points
+// are known by construction, the human view, exit codes and bad input.
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using mcpilot::test::column_csv;
+using mcpilot::test::run_mcpilot;
+using mcpilot::test::temp_file;
+using nlohmann::json;
+
+// Normal readings with sd 1, level levels[k] for lengths[k] readings each. Fixed seed.
+std::vector<double> steps(std::vector<double> levels, std::vector<int> lengths,
+                          std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  boost::random::normal_distribution<double> noise(0, 1);
+  std::vector<double> x;
+  for (std::size_t k = 0; k < levels.size(); ++k)
+    for (int i = 0; i < lengths[k]; ++i) x.push_back(100 + levels[k] + noise(rng));
+  return x;
+}
+
+json changepoints_json(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+  const auto r = run_mcpilot(args, stdin_text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);
+}
+
+TEST(CliChangepoints, FindsAWarmupStep) {
+  // 100 readings 5 sd above the 400 that follow.
+  const temp_file f(column_csv(steps({5, 0}, {100, 400}, 11), "ms"));
+  const json j = changepoints_json({"changepoints", f.path(), "--json"});
+  for (const char* key :
+       {"n", "changepoints", "p_values", "stable_begin", "stable_end", "accepted"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["n"], 500);
+  ASSERT_EQ(j["changepoints"].size(), 1u) << j.dump();
+  const int cp = j["changepoints"][0].get<int>();
+  EXPECT_NEAR(cp, 100, 3);
+  ASSERT_EQ(j["p_values"].size(), 1u);
+  EXPECT_LT(j["p_values"][0].get<double>(), 0.01 / 500);
+  EXPECT_EQ(j["stable_begin"], cp);
+  EXPECT_EQ(j["stable_end"], 500);
+  EXPECT_EQ(j["accepted"], true);
+  ASSERT_EQ(j["segments"].size(), 2u);
+  EXPECT_NEAR(j["segments"][0]["mean"].get<double>(), 105, 0.5);
+  EXPECT_NEAR(j["segments"][1]["mean"].get<double>(), 100, 0.3);
+  EXPECT_EQ(j["segments"][1]["stable"], true);
+  EXPECT_EQ(j["changepoint_lines"][0], cp + 2);  // after the header line, 1-based
+}
+
+TEST(CliChangepoints, NoChangeInAConstantLevelSeries) {
+  const json j =
+      changepoints_json({"changepoints", "-", "--json"}, column_csv(steps({0}, {500}, 12)));
+  EXPECT_TRUE(j["changepoints"].empty());
+  EXPECT_EQ(j["stable_begin"], 0);
+  EXPECT_EQ(j["stable_end"], 500);
+  EXPECT_EQ(j["accepted"], true);
+}
+
+TEST(CliChangepoints, NoStablePhaseWhenNoSegmentHoldsHalf) {
+  const temp_file f(column_csv(steps({0, 10, 20}, {200, 200, 200}, 13)));
+  const auto r = run_mcpilot({"changepoints", f.path(), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // a result, not an error: `accepted` says it
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["changepoints"].size(), 2u) << j.dump();
+  EXPECT_EQ(j["accepted"], false);
+  const auto human = run_mcpilot({"changepoints", f.path()});
+  EXPECT_NE(human.out.find("no stable phase"), std::string::npos) << human.out;
+}
+
+TEST(CliChangepoints, HumanViewListsSegmentsWithMeans) {
+  const temp_file f(column_csv(steps({5, 0}, {100, 400}, 11), "ms"));
+  const auto r = run_mcpilot({"changepoints", f.path()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* s : {"segment", "readings", "lines", "mean", "stable", "change-point at reading",
+                        "stable phase: readings"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+}
+
+TEST(CliChangepoints, BadInput) {
+  auto r = run_mcpilot({"changepoints", "-"}, "1\n2\nfoo\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("<stdin>:3:1: field 0 \"foo\" is not a number"), std::string::npos) << r.err;
+  r = run_mcpilot({"changepoints", "-", "--kind", "rate"}, "1\n2\n-3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("<stdin>:3:1: field 0: a rate must be"), std::string::npos) << r.err;
+  r = run_mcpilot({"changepoints", "/nonexistent/x.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_mcpilot({"changepoints", "-", "--alpha", "2"}, "1\n2\n3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+}
+
+}  // namespace

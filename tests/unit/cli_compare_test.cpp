@@ -1,0 +1,119 @@
+// `mcpilot compare A B`: Welch's test on subsession means against R's t.test, required_b
+// against its formula evaluated in R, exit codes and bad input.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "cli_test_support.hpp"
+
+namespace {
+
+using mcpilot::test::column_csv;
+using mcpilot::test::run_mcpilot;
+using mcpilot::test::temp_file;
+using nlohmann::json;
+
+// Lag-1 autocorrelations -0.020 and -0.036 (R), so each reading is its own subsession and the
+// test on subsession means is R's t.test on the readings.
+const std::vector<double> a_values = {10.9, 9.1,  10,   9.5, 9.8,  10.4,
+                                      10.2, 11.1, 11.5, 9.9, 10.6, 8.7};
+const std::vector<double> b_values = {12.6, 11.8, 12, 10.7, 12.3, 11.2, 11, 10.4, 11.5, 10.9};
+
+json compare_json(const std::vector<std::string>& args, const std::string& stdin_text = "") {
+  const auto r = run_mcpilot(args, stdin_text);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return json::parse(r.out);
+}
+
+TEST(CliCompare, WelchMatchesR) {
+  const temp_file a(column_csv(a_values)), b(column_csv(b_values));
+  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  // R: r <- t.test(a, b): t = -3.946225327628696, df = 19.91315384294990,
+  //    p = 0.000803313357080429, conf.int = [-1.98482055862418, -0.61184610804249]
+  EXPECT_NEAR(j["mean_a"].get<double>(), 10.1416666666667, 1e-12);
+  EXPECT_NEAR(j["mean_b"].get<double>(), 11.44, 1e-12);
+  EXPECT_NEAR(j["diff"].get<double>(), 10.1416666666667 - 11.44, 1e-12);
+  EXPECT_NEAR(j["t"].get<double>(), -3.946225327628696, 1e-10);
+  EXPECT_NEAR(j["df"].get<double>(), 19.91315384294990, 1e-9);
+  EXPECT_NEAR(j["p"].get<double>(), 0.000803313357080429, 1e-12);
+  EXPECT_NEAR(j["diff_ci_low"].get<double>(), -1.98482055862418, 1e-10);
+  EXPECT_NEAR(j["diff_ci_high"].get<double>(), -0.61184610804249, 1e-10);
+  EXPECT_EQ(j["significant"], true);
+  // R: ts <- qt(0.975, r$parameter); var(b)/((d/ts)^2 - var(a)/length(a)) = 1.5780791206641,
+  //    so 2 subsession means of B, each of 1 reading.
+  EXPECT_EQ(j["required_b"], 2);
+  EXPECT_FALSE(j.contains("reason"));
+  EXPECT_EQ(j["a"]["n"], 12);
+  EXPECT_EQ(j["b"]["n"], 10);
+}
+
+TEST(CliCompare, PowerRaisesRequiredB) {
+  const temp_file a(column_csv(a_values)), b(column_csv(b_values));
+  // R: ts2 <- qt(0.975, r$parameter) + qnorm(0.8); var(b)/((d/ts2)^2 - var(a)/12) = 3.7168711843406
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--power", "0.8"});
+  EXPECT_EQ(j["required_b"], 4);
+}
+
+TEST(CliCompare, NoNumberSufficesWhenTheMeansAgree) {
+  std::vector<double> shuffled = a_values;
+  std::reverse(shuffled.begin(), shuffled.end());  // same mean, same spread: diff = 0
+  const temp_file a(column_csv(a_values)), b(column_csv(shuffled));
+  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  EXPECT_NEAR(j["diff"].get<double>(), 0, 1e-12);
+  EXPECT_NEAR(j["p"].get<double>(), 1, 1e-12);
+  EXPECT_TRUE(j["required_b"].is_null());
+  EXPECT_TRUE(j["reason"].is_string());
+  EXPECT_EQ(j["significant"], false);
+}
+
+TEST(CliCompare, RatesAreTestedOnTheReciprocals) {
+  const temp_file a(column_csv(a_values));
+  // B from standard input.
+  const json j =
+      compare_json({"compare", a.path(), "-", "--json", "--kind", "rate"}, column_csv(b_values));
+  // R: t.test(1/a, 1/b): t = 3.918090215966429, df = 19.26320236190482, p = 0.00090384280275374.
+  // The reported t carries the sign of the rates' difference, which is the opposite.
+  EXPECT_NEAR(j["t"].get<double>(), -3.918090215966429, 1e-10);
+  EXPECT_NEAR(j["df"].get<double>(), 19.26320236190482, 1e-9);
+  EXPECT_NEAR(j["p"].get<double>(), 0.00090384280275374, 1e-12);
+  EXPECT_EQ(j["test_scale"], "reciprocal");
+  const double diff = j["diff"].get<double>();
+  EXPECT_LT(diff, 0);
+  EXPECT_LT(j["diff_ci_low"].get<double>(), diff);
+  EXPECT_GT(j["diff_ci_high"].get<double>(), diff);
+}
+
+TEST(CliCompare, HumanView) {
+  const temp_file a(column_csv(a_values)), b(column_csv(b_values));
+  const auto r = run_mcpilot({"compare", a.path(), b.path()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* s : {"A - B", "-1.30 [-1.98, -0.61]", "Welch t", "df 19.9", "p ", "8.0e-04",
+                        "required B", "the means differ"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+}
+
+TEST(CliCompare, BadInput) {
+  const temp_file a(column_csv(a_values)), bad("1\n2\nx\n"), few("1\n2\n");
+  auto r = run_mcpilot({"compare", a.path(), bad.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(bad.path() + ":3:1: field 0 \"x\" is not a number"), std::string::npos)
+      << r.err;
+  r = run_mcpilot({"compare", a.path(), few.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(few.path() + ": 2 readings; at least 3"), std::string::npos) << r.err;
+  r = run_mcpilot({"compare", "-", "-"}, "1\n2\n3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_mcpilot({"compare", a.path()});
+  EXPECT_EQ(r.exit_code, 2);
+  r = run_mcpilot({"compare", a.path(), a.path(), "--power", "1"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  r = run_mcpilot({"compare", a.path(), "/nonexistent/b.csv"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("/nonexistent/b.csv: cannot open"), std::string::npos);
+}
+
+}  // namespace
