@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <limits>
@@ -13,6 +14,7 @@
 
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/precision.hpp"
 #include "mcpilot/stats/proportion.hpp"
 #include "mcpilot/stats/rate.hpp"
@@ -116,6 +118,39 @@ TEST(StatsRate, AnalyzeUsesTheHarmonicMeanAndMapsTheInterval) {
   expect_rel(*a.ci_width, 0.31128287600118915 - 0.14732991233962431, 1e-12);
   // The harmonic mean, not the arithmetic mean of the rates (0.2561...).
   EXPECT_LT(*a.mean, 0.25);
+}
+
+TEST(StatsRate, AnalyzeSizesTheRunOnTheRateScale) {
+  // 60 rates 1/y with y = 1 + 0.3 sin(j) (deterministic, lag-1 of y ~0.54, within quick's 0.8).
+  // A whole width of p = 20% of the harmonic mean needs a half-width r ybar on the reciprocal
+  // scale with 2r/(1 - r^2) = p, r = p/(sqrt(1 + p^2) + 1); then h* is the smallest h with
+  // h >= (2 t*_{h-1} s_y / (2 r ybar))^2, and convergence means the mapped width is <= p.
+  std::vector<double> x, y;
+  for (int j = 0; j < 60; ++j) {
+    y.push_back(1 + 0.3 * std::sin(j));
+    x.push_back(1 / y.back());
+  }
+  analysis_options o = options_for(quantity_kind::rate, "quick");
+  const analysis a = analyze(x, o);
+  ASSERT_EQ(a.subsession_size, std::optional<std::size_t>(1));
+  double ybar = 0, ss = 0;
+  for (double v : y) ybar += v / 60;
+  for (double v : y) ss += (v - ybar) * (v - ybar);
+  const double sy = std::sqrt(ss / 59);
+  expect_rel(*a.mean, 1 / ybar, 1e-12);
+  const double r = 0.20 / (std::sqrt(1 + 0.04) + 1);
+  std::size_t h = 2;
+  while (static_cast<double>(h) <
+         std::pow(2 * t_critical(static_cast<double>(h - 1), 0.95) * sy / (2 * r * ybar), 2))
+    ++h;
+  EXPECT_EQ(a.required_samples, std::optional<std::size_t>(std::max<std::size_t>(h, 30)));
+  EXPECT_NEAR(a.target_width, 0.20 * *a.mean, 1e-12);
+  EXPECT_EQ(a.converged, *a.ci_width <= a.target_width);
+  // Ask for 1% instead: far from met, and the readings needed scale like 1/p^2.
+  o.requirements.ci_perc = 0.01;
+  const analysis b = analyze(x, o);
+  EXPECT_FALSE(b.converged);
+  EXPECT_GT(*b.required_samples, 300 * h);
 }
 
 TEST(StatsRate, AnalyzeReportsNoUpperEnd) {
