@@ -127,41 +127,63 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
 // Exact p of the difference between the segments [b, at) and [at, e), on subsession means
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
-std::optional<double> segment_p(std::span<const double> x, std::size_t b, std::size_t at,
-                                std::size_t e, const changepoint_options& opt) {
-  const bool left_shorter = at - b <= e - at;
-  const std::size_t shorter = std::min(at - b, e - at);
-  const std::size_t longer =
-      std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
-  const std::span<const double> near_longer =
-      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer);
-  std::optional<std::size_t> q0;
-  if (opt.correct_autocorrelation_bias)
-    q0 = corrected_subsession_size(near_longer, opt.autocorrelation_limit);
-  else if (auto c = choose_subsession(near_longer, opt.autocorrelation_limit))
-    q0 = c->size;
-  if (!q0) return std::nullopt;
-  const test_plan t = plan(*q0, shorter, longer, static_cast<double>(opt.rank_table_work));
-  if (t.k == 0) return std::nullopt;
+// The outcome of testing one candidate.
+struct segment_test {
+  std::optional<double> p;  // exact p; none when no subsession size qualifies (untestable)
+  double order_p = 1;       // for an untestable candidate: the p at the plain estimate's q
+};
+
+// Exact p of the difference between the segments [b, at) and [at, e), on subsession means
+// aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
+// next to the candidate.
+double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std::size_t shorter,
+               std::size_t longer, std::size_t q0, const changepoint_options& opt) {
+  const test_plan t = plan(q0, shorter, longer, static_cast<double>(opt.rank_table_work));
+  if (t.k == 0) return 1;
   auto means = [&](const test_plan& plan) {
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
     // batch_means sums each batch directly, so equal readings give equal means: ties survive.
     return std::pair{batch_means(x.subspan(at - ka * plan.q, ka * plan.q), plan.q),
                      batch_means(x.subspan(at, kb * plan.q), plan.q)};
   };
-  if (t.q != *q0) {
+  if (t.q != q0) {
     // The cost bound is for the rank tables. If the means at the autocorrelation's own q are
     // mostly tied (0/1 or coarsely quantised readings), the test there is Fisher's, which needs
     // no table, and merging further would only blur the classes. The choice looks at the pooled
     // values alone, so it does not change the null distribution of either test.
-    const std::size_t k0 = shorter / *q0;
-    const test_plan fine{*q0, k0, canonical_count(k0, longer / *q0)};
+    const std::size_t k0 = shorter / q0;
+    const test_plan fine{q0, k0, canonical_count(k0, longer / q0)};
     const auto [ya, yb] = means(fine);
     if (rank_sum_mostly_tied(ya, yb, rank_sum_options{}.tie_factor_limit))
       return rank_sum_test(ya, yb).p;
   }
   const auto [ya, yb] = means(t);
   return rank_sum_test(ya, yb).p;
+}
+
+segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t at, std::size_t e,
+                           const changepoint_options& opt) {
+  const bool left_shorter = at - b <= e - at;
+  const std::size_t shorter = std::min(at - b, e - at);
+  const std::size_t longer =
+      std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
+  const std::span<const double> near_longer =
+      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer);
+  const auto plain = choose_subsession(near_longer, opt.autocorrelation_limit);
+  std::optional<std::size_t> q0;
+  if (!opt.correct_autocorrelation_bias) {
+    if (plain) q0 = plain->size;
+  } else {
+    q0 = corrected_subsession_size(near_longer, opt.autocorrelation_limit);
+  }
+  segment_test r;
+  if (q0) {
+    r.p = test_at(x, at, left_shorter, shorter, longer, *q0, opt);
+    r.order_p = *r.p;
+  } else if (plain) {
+    r.order_p = test_at(x, at, left_shorter, shorter, longer, plain->size, opt);
+  }
+  return r;
 }
 
 }  // namespace
@@ -181,10 +203,13 @@ changepoint_result detect_changepoints(std::span<const double> x,
   r.proposed = at.size();
 
   // Candidates as a doubly linked list in series order, and a max-heap of removal priorities
-  // with stale entries skipped. The candidate with the largest p above alpha/n goes first; one
-  // that cannot be tested yet (no subsession size qualifies on its segments) goes only when no
-  // testable one is left to remove, the one with the shortest neighbourhood first, because
-  // removing its neighbours may lengthen its segments enough to test it.
+  // with stale entries skipped. The candidate with the largest p above alpha/n goes first. One
+  // that cannot be tested (no subsession size qualifies for the bias-corrected estimate on its
+  // segments, typically short segments of autocorrelated readings) can never be kept on those
+  // segments, but removing it early would throw away a real change whose segments are still
+  // short; it is ordered among the others by the p at the plain estimate's q, and one whose
+  // plain p is already small waits until nothing else is left to remove. Removing a neighbour
+  // lengthens its segments, so it is tested again and may become testable.
   const std::size_t c = at.size();
   constexpr std::size_t none = static_cast<std::size_t>(-1);
   const double threshold = options.alpha / static_cast<double>(n);
@@ -195,7 +220,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
   auto end_of = [&](std::size_t i) { return next[i] == none ? n : at[next[i]]; };
   struct entry {
-    int tier;  // 2: p > alpha/n, remove; 1: untestable, remove later; 0: kept
+    int tier;  // 2: remove, largest key first; 1: remove once no tier 2 is left; 0: kept
     double key;
     std::size_t index;
     std::uint64_t version;
@@ -205,13 +230,11 @@ changepoint_result detect_changepoints(std::span<const double> x,
   };
   std::priority_queue<entry> heap;
   auto evaluate = [&](std::size_t i) {
-    const std::size_t b = begin_of(i), e = end_of(i);
-    p[i] = segment_p(x, b, at[i], e, options);
+    const segment_test t = test_segments(x, begin_of(i), at[i], end_of(i), options);
+    p[i] = t.p;
     ++version[i];
-    if (!p[i])
-      heap.push({1, -static_cast<double>(e - b), i, version[i]});
-    else
-      heap.push({*p[i] > threshold ? 2 : 0, *p[i], i, version[i]});
+    const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);
+    heap.push({tier, t.order_p, i, version[i]});
   };
   for (std::size_t i = 0; i < c; ++i) {
     prev[i] = i == 0 ? none : i - 1;

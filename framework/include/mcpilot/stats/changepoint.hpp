@@ -19,10 +19,12 @@
 //    side's count is lowered to the largest floor(k 2^(j/4)) available, dropping < 16% of it,
 //    so that a long series needs a few hundred distinct exact tables instead of thousands. A
 //    candidate whose longer segment has no q with |rho_1(q)| <= autocorrelation_limit cannot be
-//    tested and gets p = 1: the readings are too autocorrelated to say anything, and keeping it
-//    would let excursions pass for changes. The candidate with the largest p is removed and its
-//    two neighbours are tested again on their merged segments, until every remaining p is
-//    <= alpha / n.
+//    tested: it is never kept on those segments (the readings are too autocorrelated to say
+//    anything, and keeping it would let excursions pass for changes), but it is removed in the
+//    order of the p it has at the plain estimate's q, so that a real change between short
+//    segments survives until its neighbours are merged away and it becomes testable. The
+//    candidate with the largest p is removed and its two neighbours are tested again on their
+//    merged segments, until every remaining candidate is testable with p <= alpha / n.
 // 3. Stable phase: the longest segment (the first of equal ones); accepted iff it holds more than
 //    half of the readings. When not accepted the caller must not use a segment (say so instead).
 //
@@ -45,7 +47,8 @@ struct changepoint_options {
   // Judge |rho_1(q)| by the bias-corrected estimate (h rho^ + 1) / (h - 4) from h >= 8 batches
   // instead of choose_subsession's plain rho^ (h >= 3). The plain estimate is biased low by about
   // (1 + 4 rho) / h, so short segments of autocorrelated readings get a q too small and their
-  // excursions pass for changes (AR(1), rho 0.9, n = 100: 5.8% false instead of 1.7%).
+  // excursions pass for changes (AR(1), rho 0.9, n = 100: 5.8% false instead of about 2%; see
+  // docs/validation.md).
   bool correct_autocorrelation_bias = true;
   // The longer neighbouring segment is compared up to this many times the shorter one's length
   // (the readings next to the candidate). Beyond 8 the precision of the difference of the means
