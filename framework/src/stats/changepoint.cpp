@@ -127,6 +127,20 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
 // Exact p of the difference between the segments [b, at) and [at, e), on subsession means
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
+// Sums of consecutive batches of q readings. The rank tests need only their order, which the
+// division by q would not change; each is summed directly in one order, so equal readings give
+// equal sums and ties survive (a difference of prefix sums would not guarantee that). O(n).
+std::vector<double> batch_sums(std::span<const double> x, std::size_t q) {
+  if (q == 1) return {x.begin(), x.end()};
+  std::vector<double> out(x.size() / q);
+  for (std::size_t j = 0; j < out.size(); ++j) {
+    double s = 0;
+    for (std::size_t i = j * q; i < (j + 1) * q; ++i) s += x[i];
+    out[j] = s;
+  }
+  return out;
+}
+
 // The outcome of testing one candidate.
 struct segment_test {
   std::optional<double> p;  // exact p; none when no subsession size qualifies (untestable)
@@ -142,9 +156,8 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
   if (t.k == 0) return 1;
   auto means = [&](const test_plan& plan) {
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
-    // batch_means sums each batch directly, so equal readings give equal means: ties survive.
-    return std::pair{batch_means(x.subspan(at - ka * plan.q, ka * plan.q), plan.q),
-                     batch_means(x.subspan(at, kb * plan.q), plan.q)};
+    return std::pair{batch_sums(x.subspan(at - ka * plan.q, ka * plan.q), plan.q),
+                     batch_sums(x.subspan(at, kb * plan.q), plan.q)};
   };
   if (t.q != q0) {
     // The cost bound is for the rank tables. If the means at the autocorrelation's own q are
@@ -169,19 +182,17 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
       std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
   const std::span<const double> near_longer =
       left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer);
-  const auto plain = choose_subsession(near_longer, opt.autocorrelation_limit);
-  std::optional<std::size_t> q0;
-  if (!opt.correct_autocorrelation_bias) {
-    if (plain) q0 = plain->size;
-  } else {
-    q0 = corrected_subsession_size(near_longer, opt.autocorrelation_limit);
-  }
   segment_test r;
+  const std::optional<std::size_t> q0 =
+      opt.correct_autocorrelation_bias
+          ? corrected_subsession_size(near_longer, opt.autocorrelation_limit)
+          : std::nullopt;
   if (q0) {
-    r.p = test_at(x, at, left_shorter, shorter, longer, *q0, opt);
-    r.order_p = *r.p;
-  } else if (plain) {
-    r.order_p = test_at(x, at, left_shorter, shorter, longer, plain->size, opt);
+    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *q0, opt);
+  } else if (const auto plain = choose_subsession(near_longer, opt.autocorrelation_limit)) {
+    const double p = test_at(x, at, left_shorter, shorter, longer, plain->size, opt);
+    r.order_p = p;
+    if (!opt.correct_autocorrelation_bias) r.p = p;
   }
   return r;
 }

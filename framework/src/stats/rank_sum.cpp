@@ -273,13 +273,15 @@ rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double>
   const std::size_t k = a.size(), m = b.size(), n = k + m;
   if (k == 0 || m == 0) return r;
 
-  std::vector<std::pair<double, bool>> v;  // (value, from a)
-  v.reserve(n);
-  for (double x : a) v.emplace_back(x, true);
-  for (double x : b) v.emplace_back(x, false);
-  for (const auto& e : v)
-    if (std::isnan(e.first)) throw std::invalid_argument("rank_sum_test: NaN value");
-  std::sort(v.begin(), v.end(), [](const auto& l, const auto& r) { return l.first < r.first; });
+  // Sort each sample and merge: each tie group of the pooled values is the run of one value in
+  // both sorted samples.
+  std::vector<double> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+  for (double x : sa)
+    if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
+  for (double x : sb)
+    if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
+  std::sort(sa.begin(), sa.end());
+  std::sort(sb.begin(), sb.end());
 
   struct group {
     std::uint64_t na, nb;
@@ -287,17 +289,17 @@ rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double>
   std::vector<group> groups;
   std::uint64_t b_below = 0, tie_pairs = 0;
   double tie_sum = 0;
-  for (std::size_t s = 0; s < n;) {
-    std::size_t e = s;
-    std::uint64_t na = 0;
-    while (e < n && v[e].first == v[s].first) na += v[e++].second;
-    const std::uint64_t t = e - s, nb = t - na;
+  for (std::size_t i = 0, j = 0; i < k || j < m;) {
+    const double v = j == m || (i < k && sa[i] < sb[j]) ? sa[i] : sb[j];
+    std::uint64_t na = 0, nb = 0;
+    while (i < k && sa[i] == v) ++i, ++na;
+    while (j < m && sb[j] == v) ++j, ++nb;
+    const std::uint64_t t = na + nb;
     r.u_min += na * b_below;
     b_below += nb;
     tie_pairs += na * nb;
     tie_sum += static_cast<double>(t) * t * t - static_cast<double>(t);
     groups.push_back({na, nb});
-    s = e;
   }
   r.u_max = r.u_min + tie_pairs;
   if (groups.size() == 1) return r;  // every value equal: no evidence either way
