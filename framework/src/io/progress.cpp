@@ -1,0 +1,76 @@
+#include "mcpilot/io/progress.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "mcpilot/io/report.hpp"
+
+namespace mcpilot {
+
+namespace {
+
+std::string seconds_text(double s) {
+  char buf[32];
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.2g s", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+  return buf;
+}
+
+}  // namespace
+
+bool stderr_is_terminal() {
+  return isatty(STDERR_FILENO) == 1;
+}
+
+std::string progress_line(const session_progress& p) {
+  std::string line = "round " + std::to_string(p.round) + ": " + std::to_string(p.replications) +
+                     " replications, " + seconds_text(p.elapsed_seconds);
+  std::uint64_t most_needed = 0;  // readings the furthest required quantity still lacks
+  if (p.quantities) {
+    for (const auto& q : *p.quantities) {
+      const analysis& a = q.stats;
+      line += " | " + q.name + ' ';
+      if (!a.ci_width) {
+        line += a.status.empty() ? "no interval yet" : a.status;
+        continue;
+      }
+      if (q.requirements.ci_abs)
+        line += "width " + format_number(*a.ci_width) + " (target " +
+                format_number(*q.requirements.ci_abs) + ")";
+      else if (a.ci_width_rel)
+        line += format_percent(*a.ci_width_rel) + " of mean (target " +
+                format_percent(q.requirements.ci_perc) + ")";
+      if (a.converged) {
+        line += " converged";
+      } else if (a.unreachable) {
+        line += " unreachable";
+      } else if (a.required_samples) {
+        const std::uint64_t more =
+            *a.required_samples > a.n_used ? *a.required_samples - a.n_used : 0;
+        line += ", ~" + std::to_string(more) + " more";
+        if (q.required) most_needed = std::max(most_needed, more);
+      }
+    }
+  }
+  if (p.next_round) {
+    line += " | next round " + std::to_string(p.next_round);
+    if (most_needed && p.replications)
+      line += ", about " +
+              seconds_text(p.elapsed_seconds / static_cast<double>(p.replications) *
+                           static_cast<double>(most_needed)) +
+              " left";
+  }
+  return line;
+}
+
+void progress_printer::operator()(const session_progress& p) const {
+  *out_ << progress_line(p) << '\n' << std::flush;
+}
+
+}  // namespace mcpilot

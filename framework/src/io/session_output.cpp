@@ -1,0 +1,221 @@
+#include "mcpilot/io/session_output.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "mcpilot/io/analysis_json.hpp"
+#include "mcpilot/io/report.hpp"
+
+namespace mcpilot {
+
+namespace {
+
+nlohmann::json requirements_json(const precision& p) {
+  return {{"confidence", p.confidence},
+          {"ac", p.autocorrelation_limit},
+          {"ci_perc", p.ci_perc},
+          {"ci", p.ci_abs ? nlohmann::json(*p.ci_abs) : nlohmann::json(nullptr)},
+          {"min_samples", p.min_samples}};
+}
+
+std::string why_stopped(const std::string& reason) {
+  if (reason == "converged") return "every required interval meets its precision";
+  if (reason == "unreachable") return "a required precision cannot be reached by more readings";
+  if (reason == "max_replications") return "max_replications reached before convergence";
+  if (reason == "max_seconds") return "max_seconds reached before convergence";
+  if (reason == "interrupted") return "interrupted; results so far";
+  if (reason == "error") return "a replication failed; results of the replications before it";
+  return reason;
+}
+
+// A CSV field, quoted when it would otherwise be misread.
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos && s.find('#') != 0) return s;
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
+// The shortest text that reads back as the same double.
+std::string_view exact(double v, std::array<char, 32>& buf) {
+  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
+  return {buf.data(), static_cast<std::size_t>(r.ptr - buf.data())};
+}
+
+std::string interval_text(const analysis& a, double resolution) {
+  if (!a.ci_low) return "-";
+  std::string s = "[" + format_number(*a.ci_low, resolution) + ", ";
+  s += a.ci_high ? format_number(*a.ci_high, resolution) + "]" : std::string("unbounded)");
+  if (a.one_sided) s += " one-sided";
+  return s;
+}
+
+// Columns aligned on their widest cell; the first left-aligned, the rest right-aligned except the
+// interval and the verdict, which read better left-aligned.
+void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
+                   const std::vector<bool>& left) {
+  std::vector<std::size_t> width(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      const std::string pad(width[c] - r[c].size(), ' ');
+      if (c) line += "  ";
+      line += left[c] ? r[c] + (c + 1 < r.size() ? pad : "") : pad + r[c];
+    }
+    out << line << '\n';
+  }
+}
+
+}  // namespace
+
+nlohmann::json to_json(const session_result& r, const session_metadata& m) {
+  nlohmann::json quantities = nlohmann::json::array();
+  for (const auto& q : r.quantities) {
+    nlohmann::json j = to_json(q.stats);
+    j["name"] = q.name;
+    j["unit"] = q.unit;
+    j["required"] = q.required;
+    j["derived"] = q.derived;
+    const auto a = m.analytic.find(q.name);
+    j["analytic"] = a == m.analytic.end() ? nlohmann::json(nullptr) : nlohmann::json(a->second);
+    j["requirements"] = requirements_json(q.requirements);
+    quantities.push_back(std::move(j));
+  }
+  const bool stream_style = r.readings && r.readings->stream_style();
+  return {
+      {"quantities", std::move(quantities)},
+      {"converged", r.all_required_converged() && !r.quantities.empty()},
+      {"replications", r.replications},
+      {"rounds", r.rounds},
+      {"style", stream_style ? "stream" : "replication"},
+      {"streams", stream_style ? nlohmann::json(r.readings->streams()) : nlohmann::json(nullptr)},
+      {"seed", m.seed},
+      {"threads", r.threads},
+      {"config", m.config},
+      {"environment", m.environment},
+      {"stopped_because", r.stopped_because},
+      {"error", r.error ? nlohmann::json(*r.error) : nlohmann::json(nullptr)},
+  };
+}
+
+void write_session_table(std::ostream& out, const session_result& r, const session_labels& labels) {
+  const bool stream_style = r.readings && r.readings->stream_style();
+  out << labels.experiment << ": model " << labels.model << ", seed " << labels.seed << ", preset "
+      << labels.preset << ", " << r.threads << (r.threads == 1 ? " thread" : " threads");
+  if (stream_style) out << ", " << r.readings->streams() << " streams";
+  out << "\n\n";
+
+  if (r.quantities.empty()) {
+    out << "no readings\n";
+  } else {
+    std::vector<std::vector<std::string>> rows = {
+        {"quantity", "mean", "interval", "±%", "readings", "subsession", "converged"}};
+    for (const auto& q : r.quantities) {
+      const analysis& a = q.stats;
+      const double resolution =
+          a.ci_low && a.mean ? std::abs(*a.mean - *a.ci_low) : 0.0;  // half-width below the mean
+      std::string name = q.name;
+      if (!q.unit.empty()) name += " (" + q.unit + ")";
+      std::string pm = "-";
+      if (a.ci_low && !a.ci_high)
+        pm = "unbounded";
+      else if (a.ci_width_rel)
+        pm = "±" + format_percent(*a.ci_width_rel / 2);
+      std::string sub = "-";
+      if (a.subsession_size && a.subsession_count)
+        sub = std::to_string(*a.subsession_size) + " x " + std::to_string(*a.subsession_count);
+      std::string verdict = a.converged ? "yes" : "no";
+      if (!q.required) verdict += " (optional)";
+      rows.push_back({name, a.mean ? format_number(*a.mean, resolution) : "-",
+                      interval_text(a, resolution), pm, std::to_string(a.n), sub, verdict});
+    }
+    write_columns(out, rows, {true, false, true, false, false, false, true});
+  }
+
+  const double seconds = std::chrono::duration<double>(r.end - r.start).count();
+  char took[32];
+  std::snprintf(took, sizeof took, "%.3g s", seconds);
+  out << "\nstopped: " << r.stopped_because << " (" << why_stopped(r.stopped_because) << ") after "
+      << r.replications << (stream_style ? " readings" : " replications") << " in " << r.rounds
+      << (r.rounds == 1 ? " round" : " rounds") << ", " << took << '\n';
+
+  // Readings not inside any interval, so a reader knows what the estimate rests on.
+  bool any = false;
+  for (const auto& q : r.quantities) {
+    const analysis& a = q.stats;
+    if (q.derived || a.n == a.n_used) continue;
+    std::string parts;
+    auto part = [&](std::size_t n, const char* what) {
+      if (!n) return;
+      if (!parts.empty()) parts += ", ";
+      parts += std::to_string(n) + " " + what;
+    };
+    part(a.warmup.removed_begin, "warm-up");
+    part(a.warmup.removed_end, "cool-down");
+    part(a.remainder, "past the last whole subsession");
+    const std::size_t listed = a.warmup.removed_begin + a.warmup.removed_end + a.remainder;
+    if (a.n > a.n_used + listed) part(a.n - a.n_used - listed, "other (no interval yet)");
+    if (parts.empty()) continue;
+    out << (any ? "           " : "discarded: ") << q.name << ": " << parts << '\n';
+    any = true;
+  }
+  if (!any) out << "discarded: nothing\n";
+
+  for (const auto& q : r.quantities) {
+    const analysis& a = q.stats;
+    if (a.converged) continue;
+    out << "not converged: " << q.name << ": " << a.status;
+    if (a.unreachable)
+      out << " (unreachable)";
+    else if (a.required_samples)
+      out << " (needs about " << *a.required_samples << " readings in the stable phase, has "
+          << a.n_used << ")";
+    out << '\n';
+  }
+  if (r.error) out << "error: " << *r.error << '\n';
+}
+
+void write_raw_readings(std::ostream& out, const session_result& r, const model_spec& spec) {
+  const auto& qs = spec.quantities();
+  if (!r.readings) {
+    out << (spec.is_stream_style() ? "stream,index,quantity,value\n"
+                                   : "replication,quantity,value\n");
+    return;
+  }
+  const engine& e = *r.readings;
+  std::array<char, 32> buf;
+  std::vector<std::string> names;
+  for (const auto& q : qs) names.push_back(csv_field(q.name));
+  if (!e.stream_style()) {
+    out << "replication,quantity,value\n";
+    std::size_t n = 0;
+    for (std::size_t q = 0; q < qs.size(); ++q)
+      if (!qs[q].derived()) n = std::max(n, e.readings(q).size());
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t q = 0; q < qs.size(); ++q) {
+        if (qs[q].derived() || i >= e.readings(q).size()) continue;
+        out << i << ',' << names[q] << ',' << exact(e.readings(q)[i], buf) << '\n';
+      }
+    return;
+  }
+  out << "stream,index,quantity,value\n";
+  for (std::size_t s = 0; s < e.streams(); ++s)
+    for (std::size_t q = 0; q < qs.size(); ++q) {
+      if (qs[q].derived()) continue;
+      const auto& v = e.stream_readings(s, q);
+      for (std::size_t i = 0; i < v.size(); ++i)
+        out << s << ',' << i << ',' << names[q] << ',' << exact(v[i], buf) << '\n';
+    }
+}
+
+}  // namespace mcpilot

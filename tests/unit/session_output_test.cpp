@@ -1,0 +1,247 @@
+// What `mcpilot run` writes, checked on engines fed by hand: the JSON fields of the design, the
+// raw readings CSV reading back bit-identical (and recomputing the same interval), the table, the
+// progress line and the environment record.
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+#include <random>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "mcpilot/engine.hpp"
+#include "mcpilot/io/environment.hpp"
+#include "mcpilot/io/progress.hpp"
+#include "mcpilot/io/session_output.hpp"
+#include "mcpilot/stats/analysis.hpp"
+
+namespace {
+
+using namespace mcpilot;
+
+model_spec two_quantities(bool stream_style = false) {
+  model_spec s;
+  if (stream_style) s.stream_style();
+  s.quantity("wait").with_unit("s");
+  s.proportion("late").optional();
+  if (!stream_style)
+    s.derived("ratio", {"wait", "late"}, [](std::span<const double> m) { return m[0] / m[1]; });
+  return s;
+}
+
+engine_options options() {
+  engine_options o;
+  o.session_precision = *preset("normal");
+  o.streams = 2;
+  return o;
+}
+
+// A finished replication-style session over n rows of Normal(10, 1) and Bernoulli(0.3).
+session_result replication_session(std::size_t n) {
+  static const model_spec spec = two_quantities();
+  auto e = std::make_shared<engine>(spec, options());
+  std::mt19937_64 g(42);
+  boost::random::normal_distribution<double> d(10.0, 1.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double row[3] = {d(g), (g() % 10) < 3 ? 1.0 : 0.0, 0.0};
+    e->add_replication(row);
+  }
+  e->evaluate();
+  session_result r;
+  r.quantities = e->results();
+  r.replications = e->replications();
+  r.rounds = 1;
+  r.threads = 2;
+  r.stopped_because = "max_replications";
+  r.start = std::chrono::system_clock::now();
+  r.end = r.start + std::chrono::milliseconds(1500);
+  r.readings = e;
+  return r;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(SessionOutput, JsonHasTheDesignFields) {
+  const auto r = replication_session(400);
+  session_metadata m;
+  m.seed = 17;
+  m.config = {{"experiment", {{"seed", 17}}}};
+  m.environment = {{"version", "x"}};
+  m.analytic = {{"wait", 10.0}};
+  const auto j = to_json(r, m);
+  for (const char* key : {"quantities", "replications", "rounds", "seed", "threads", "config",
+                          "environment", "stopped_because", "error", "converged", "style"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["replications"], 400);
+  EXPECT_EQ(j["seed"], 17);
+  EXPECT_EQ(j["threads"], 2);
+  EXPECT_EQ(j["style"], "replication");
+  EXPECT_TRUE(j["streams"].is_null());
+  EXPECT_EQ(j["stopped_because"], "max_replications");
+  EXPECT_TRUE(j["error"].is_null());
+  EXPECT_EQ(j["config"]["experiment"]["seed"], 17);
+  ASSERT_EQ(j["quantities"].size(), 3u);
+  const auto& w = j["quantities"][0];
+  for (const char* key : {"n",
+                          "mean",
+                          "ci_low",
+                          "ci_high",
+                          "ci_width",
+                          "ci_width_rel",
+                          "subsession_size",
+                          "subsession_count",
+                          "autocorrelation",
+                          "subsession_autocorrelation",
+                          "required_samples",
+                          "converged",
+                          "kind",
+                          "confidence",
+                          "warmup",
+                          "name",
+                          "unit",
+                          "required",
+                          "derived",
+                          "analytic",
+                          "requirements"})
+    EXPECT_TRUE(w.contains(key)) << key;
+  EXPECT_EQ(w["name"], "wait");
+  EXPECT_EQ(w["unit"], "s");
+  EXPECT_EQ(w["required"], true);
+  EXPECT_EQ(w["derived"], false);
+  EXPECT_EQ(w["analytic"], 10.0);
+  EXPECT_EQ(w["n"], 400);
+  EXPECT_EQ(w["mean"].get<double>(), *r.quantities[0].stats.mean);
+  EXPECT_EQ(w["requirements"]["ci_perc"], 0.10);
+  EXPECT_EQ(j["quantities"][1]["kind"], "proportion");
+  EXPECT_EQ(j["quantities"][1]["required"], false);
+  EXPECT_TRUE(j["quantities"][1]["analytic"].is_null());
+  EXPECT_EQ(j["quantities"][2]["derived"], true);
+  // converged means every required one converged; with sd/mean 0.1 and 400 readings "wait" has.
+  EXPECT_EQ(j["converged"], r.all_required_converged());
+
+  session_result failed = replication_session(10);
+  failed.error = "replication 10 (seed 17) failed: boom";
+  failed.stopped_because = "error";
+  EXPECT_EQ(to_json(failed, m)["error"], *failed.error);
+}
+
+TEST(SessionOutput, RawReplicationReadingsReadBackExactly) {
+  const auto r = replication_session(50);
+  std::ostringstream out;
+  write_raw_readings(out, r, two_quantities());
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 1u + 2 * 50);  // the derived quantity has no readings of its own
+  EXPECT_EQ(lines[0], "replication,quantity,value");
+  for (std::size_t i = 0; i < 50; ++i) {
+    for (std::size_t q = 0; q < 2; ++q) {
+      const std::string& line = lines[1 + 2 * i + q];
+      const auto c1 = line.find(','), c2 = line.find(',', c1 + 1);
+      EXPECT_EQ(line.substr(0, c1), std::to_string(i));
+      EXPECT_EQ(line.substr(c1 + 1, c2 - c1 - 1), q == 0 ? "wait" : "late");
+      EXPECT_EQ(std::stod(line.substr(c2 + 1)), r.readings->readings(q)[i]) << line;
+    }
+  }
+}
+
+TEST(SessionOutput, RawReadingsRecomputeTheSameInterval) {
+  // What docs/cli.md tells a user to do: take one quantity's values and analyze them with the
+  // session's requirements (replications are independent: no warm-up removal).
+  const auto r = replication_session(400);
+  std::ostringstream out;
+  write_raw_readings(out, r, two_quantities());
+  std::vector<double> wait;
+  for (const auto& line : lines_of(out.str())) {
+    const auto c1 = line.find(','), c2 = line.find(',', c1 + 1);
+    if (line.substr(c1 + 1, c2 - c1 - 1) == "wait") wait.push_back(std::stod(line.substr(c2 + 1)));
+  }
+  analysis_options o;
+  o.requirements = *preset("normal");
+  o.remove_warmup = false;
+  const analysis a = analyze(wait, o);
+  EXPECT_EQ(*a.mean, *r.quantities[0].stats.mean);
+  EXPECT_EQ(*a.ci_low, *r.quantities[0].stats.ci_low);
+  EXPECT_EQ(*a.ci_high, *r.quantities[0].stats.ci_high);
+}
+
+TEST(SessionOutput, RawStreamReadingsNameStreamAndIndex) {
+  const model_spec spec = two_quantities(true);
+  auto e = std::make_shared<engine>(spec, options());
+  const std::vector<double> s0 = {1.5, 2.5, 3.5}, s1 = {4.25, 5.25, 6.25};
+  const std::vector<double> l0 = {0, 1, 0}, l1 = {1, 1, 0};
+  e->add_stream_readings(0, 0, s0);
+  e->add_stream_readings(0, 1, l0);
+  e->add_stream_readings(1, 0, s1);
+  e->add_stream_readings(1, 1, l1);
+  session_result r;
+  r.readings = e;
+  std::ostringstream out;
+  write_raw_readings(out, r, spec);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 13u);
+  EXPECT_EQ(lines[0], "stream,index,quantity,value");
+  EXPECT_EQ(lines[1], "0,0,wait,1.5");
+  EXPECT_EQ(lines[3], "0,2,wait,3.5");
+  EXPECT_EQ(lines[4], "0,0,late,0");
+  EXPECT_EQ(lines[8], "1,1,wait,5.25");
+  EXPECT_EQ(lines[12], "1,2,late,0");
+}
+
+TEST(SessionOutput, TableShowsEveryQuantityAndWhyItStopped) {
+  const auto r = replication_session(400);
+  std::ostringstream out;
+  write_session_table(out, r, {"exp", "m", "normal", 17});
+  const std::string t = out.str();
+  EXPECT_EQ(t.rfind("exp: model m, seed 17, preset normal, 2 threads", 0), 0u) << t;
+  for (const char* s : {"quantity", "mean", "interval", "±%", "readings", "subsession", "converged",
+                        "wait (s)", "late", "ratio", "(optional)", "stopped: max_replications",
+                        "after 400 replications in 1 round"})
+    EXPECT_NE(t.find(s), std::string::npos) << s << "\n" << t;
+  // The "wait" row shows its readings count and interval brackets.
+  const auto lines = lines_of(t);
+  const auto row = std::find_if(lines.begin(), lines.end(),
+                                [](const std::string& l) { return l.rfind("wait", 0) == 0; });
+  ASSERT_NE(row, lines.end());
+  EXPECT_NE(row->find("400"), std::string::npos) << *row;
+  EXPECT_NE(row->find('['), std::string::npos) << *row;
+}
+
+TEST(SessionOutput, ProgressLineShowsWidthAgainstTargetAndWhatRemains) {
+  const auto r = replication_session(60);  // too few for a 10% width on the proportion
+  session_progress p;
+  p.round = 2;
+  p.replications = 60;
+  p.elapsed_seconds = 0.5;
+  p.quantities = &r.quantities;
+  p.next_round = 100;
+  const std::string line = progress_line(p);
+  EXPECT_EQ(line.rfind("round 2: 60 replications, ", 0), 0u) << line;
+  EXPECT_NE(line.find("| wait "), std::string::npos) << line;
+  EXPECT_NE(line.find("(target 10%)"), std::string::npos) << line;
+  EXPECT_NE(line.find("next round 100"), std::string::npos) << line;
+}
+
+TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {
+  const auto start = std::chrono::system_clock::time_point(std::chrono::seconds(1'700'000'000));
+  const auto end = start + std::chrono::milliseconds(2500);
+  const auto j = environment_json(start, end, 7, 2);
+  // 1'700'000'000 s after the epoch: `date -u -d @1700000000` = Tue Nov 14 22:13:20 UTC 2023.
+  EXPECT_EQ(j["start"], "2023-11-14T22:13:20.000Z");
+  EXPECT_EQ(j["end"], "2023-11-14T22:13:22.500Z");
+  EXPECT_EQ(j["elapsed_seconds"], 2.5);
+  EXPECT_EQ(j["seed"], 7);
+  EXPECT_EQ(j["threads"], 2);
+  for (const char* key : {"version", "git_commit", "compiler", "cxx_flags", "build_type", "os",
+                          "cpu_model", "cores", "hostname"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_TRUE(std::regex_match(j["version"].get<std::string>(), std::regex(R"(\d+\.\d+\.\d+)")));
+  EXPECT_GT(j["cores"].get<unsigned>(), 0u);
+  EXPECT_FALSE(j["hostname"].get<std::string>().empty());
+}
+
+}  // namespace
