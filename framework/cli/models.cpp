@@ -1,0 +1,149 @@
+// `mcpilot models` lists what the executable knows; `mcpilot describe MODEL` shows one model's
+// parameters (type, default, range, description), its quantities, and a [model] section to start
+// a config from.
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "mcpilot/cli.hpp"
+#include "mcpilot/error.hpp"
+#include "mcpilot/model.hpp"
+
+namespace mcpilot::cli {
+
+namespace {
+
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+std::string number_text(double v) {
+  std::ostringstream s;
+  s.precision(15);
+  s << v;
+  return s.str();
+}
+
+std::string range_text(const parameter_spec& p) {
+  if (p.type == param_type::choice) return join(p.choices, " | ");
+  if (!p.min && !p.max) return "";
+  std::string s = p.min ? std::string(p.min_exclusive ? "(" : "[") + number_text(*p.min) : "(-inf";
+  s += ", ";
+  s += p.max ? number_text(*p.max) + "]" : "inf)";
+  return s;
+}
+
+void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& r : rows) {
+    width.resize(std::max(width.size(), r.size()), 0);
+    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
+  }
+  for (const auto& r : rows) {
+    std::string line = "  ";
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      line += r[c];
+      if (c + 1 < r.size()) line += std::string(width[c] - r[c].size() + 2, ' ');
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  }
+}
+
+std::string known_models(const model_registry& models) {
+  const auto names = models.names();
+  return names.empty() ? "no models are registered" : "known: " + join(names, ", ");
+}
+
+model_spec declared(const model_registry& models, const std::string& name) {
+  auto m = models.create(name);
+  if (!m) throw input_error("unknown model \"" + name + "\" (" + known_models(models) + ")");
+  model_spec spec;
+  m->declare(spec);
+  return spec;
+}
+
+// The first sentence of a description: `models` lists one line per model.
+std::string first_sentence(const std::string& text) {
+  const auto end = text.find(". ");
+  return end == std::string::npos ? text : text.substr(0, end + 1);
+}
+
+int list_models(const model_registry& models) {
+  const auto names = models.names();
+  if (names.empty()) {
+    std::cout << "no models are registered in this executable\n";
+    return exit_ok;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& name : names)
+    rows.push_back({name, first_sentence(declared(models, name).description())});
+  write_columns(std::cout, rows);
+  std::cout << "\n`describe MODEL` shows a model's parameters and quantities.\n";
+  return exit_ok;
+}
+
+int describe_model(const model_registry& models, const std::string& name) {
+  const model_spec spec = declared(models, name);
+  std::ostream& out = std::cout;
+  out << name;
+  if (!spec.description().empty()) out << ": " << spec.description();
+  out << "\nstyle: "
+      << (spec.is_stream_style()
+              ? "stream (steady state: long autocorrelated runs, warm-up removed per stream)"
+              : "replication (independent replications, one reading per quantity each)")
+      << "\n\nparameters:\n";
+  if (spec.parameter_specs().empty()) {
+    out << "  none\n";
+  } else {
+    std::vector<std::vector<std::string>> rows = {
+        {"name", "type", "default", "range", "description"}};
+    for (const auto& p : spec.parameter_specs())
+      rows.push_back({p.name, std::string(to_string(p.type)),
+                      p.default_value ? to_string(*p.default_value) : "(none: optional)",
+                      range_text(p), p.description});
+    write_columns(out, rows);
+  }
+
+  out << "\nquantities:\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"name", "unit", "kind", "required", "description"}};
+  for (const auto& q : spec.quantities()) {
+    std::string kind(to_string(q.kind));
+    if (q.derived()) kind = "derived from " + join(q.inputs, ", ");
+    rows.push_back(
+        {q.name, q.unit.empty() ? "-" : q.unit, kind, q.required ? "yes" : "no", q.description});
+  }
+  write_columns(out, rows);
+
+  // Ready to paste into a config: every parameter at its default.
+  out << "\nconfig section with the defaults:\n\n[model]\nname = \"" << name << "\"\n";
+  for (const auto& p : spec.parameter_specs()) {
+    if (p.default_value)
+      out << p.name << " = " << to_string(*p.default_value) << '\n';
+    else
+      out << "# " << p.name << " = (optional number)\n";
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_models_commands(CLI::App& app, context& ctx) {
+  app.add_subcommand("models", "List the models this executable knows")->callback([&ctx] {
+    ctx.result = list_models(*ctx.models);
+  });
+  auto name = std::make_shared<std::string>();
+  CLI::App* describe =
+      app.add_subcommand("describe", "Show a model's parameters, defaults and quantities");
+  describe->add_option("model", *name, "model name (see `models`)")->required();
+  describe->callback([name, &ctx] { ctx.result = describe_model(*ctx.models, *name); });
+}
+
+}  // namespace mcpilot::cli
