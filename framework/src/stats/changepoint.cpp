@@ -141,6 +141,15 @@ std::vector<double> batch_sums(std::span<const double> x, std::size_t q) {
   return out;
 }
 
+// The bound on one table's cost for a series of n readings: rank_table_work, lowered for long
+// series (which need some n / 10 tests, and gain no useful power from finer means) to
+// max(2^18, 2^34 / n), so that 10^5 readings stay well under a second even with a cold cache.
+// It depends on n alone, never on the readings' order.
+double table_work(const changepoint_options& opt, std::size_t n) {
+  const double cap = std::max(std::ldexp(1.0, 18), std::ldexp(1.0, 34) / static_cast<double>(n));
+  return std::min(static_cast<double>(opt.rank_table_work), cap);
+}
+
 // The outcome of testing one candidate.
 struct segment_test {
   std::optional<double> p;  // exact p; none when no subsession size qualifies (untestable)
@@ -152,7 +161,7 @@ struct segment_test {
 // next to the candidate.
 double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std::size_t shorter,
                std::size_t longer, std::size_t q0, const changepoint_options& opt) {
-  const test_plan t = plan(q0, shorter, longer, static_cast<double>(opt.rank_table_work));
+  const test_plan t = plan(q0, shorter, longer, table_work(opt, x.size()));
   if (t.k == 0) return 1;
   auto means = [&](const test_plan& plan) {
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;

@@ -55,9 +55,10 @@ struct changepoint_options {
   // gains at most 1 - sqrt(8/9) = 6% while the cost grows with the length.
   std::size_t length_ratio = 8;
   // Bound on k (k m / 2), the operations that tabulating the exact distribution of U for k <= m
-  // subsession means costs; q grows until the test fits. 2^18 keeps 50 vs 400 readings at q = 2
-  // (25 vs 200 means) and bounds one table to about a millisecond.
-  std::size_t rank_table_work = std::size_t{1} << 18;
+  // subsession means costs; q grows until the test fits. 2^20 keeps 50 vs 400 readings at q = 1
+  // (a table of about a millisecond, built once per process). Series longer than 2^14 readings
+  // use max(2^18, 2^34 / n) if that is less, since they need some n / 10 tests.
+  std::size_t rank_table_work = std::size_t{1} << 20;
 };
 
 struct changepoint_result {
