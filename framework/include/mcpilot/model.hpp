@@ -127,6 +127,8 @@ class stream {
 class model {
  public:
   virtual ~model() = default;
+  // Called on a new instance to learn the parameters, and again after configure(), so that the
+  // quantities may depend on the configuration (the parameters must not).
   virtual void declare(model_spec& spec) const = 0;
   // Receives validated values; throw parameter_error for a constraint across fields.
   virtual void configure(const parameters& p) { (void)p; }

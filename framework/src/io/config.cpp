@@ -439,6 +439,11 @@ void read_model(const toml::node* node, const locator& loc, const model_registry
   } catch (const input_error& e) {
     throw input_error(model_where + ": [model] " + e.what());
   }
+  // A model's quantities may follow its configuration (a method, an optional mission time), so
+  // it declares again now that it is configured; its parameters are the same either way.
+  model_spec configured;
+  cfg.instance->declare(configured);
+  cfg.spec = std::move(configured);
 }
 
 void read_quantities(const toml::node* node, const locator& loc, experiment_config& cfg) {

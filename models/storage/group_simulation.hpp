@@ -1,0 +1,53 @@
+#pragma once
+// Direct (naive) simulation of one redundancy group with any lifetime and rebuild laws, latent
+// sector errors and scrubbing: the model itself, event by event.
+//
+// Rules:
+// - At time 0 every disk is new. A disk's lifetime is drawn when it enters service; a rebuilt
+//   disk is a new disk (renewal), so Weibull wear-out starts again.
+// - A failed disk waits for its rebuild. One rebuild at a time (first come, first served), or
+//   all in parallel; each rebuild's duration is drawn when it starts. With no repair, failed
+//   disks stay failed.
+// - Data is lost when a failure leaves more than `tolerance` disks failed; or when a failure
+//   leaves exactly `tolerance` failed (no redundancy left) and
+//     - the critical rebuild hits an unrecoverable read error (probability
+//       rebuild_error_probability, decided at that moment), or
+//     - a working disk carries a latent sector error, which no redundancy can now repair.
+//   A latent error that appears while no redundancy is left is not counted (Elerath and Pecht's
+//   two paths to loss are failure-then-failure and defect-then-failure); read errors met by the
+//   critical rebuild are what rebuild_error_probability models.
+// - Latent sector errors arrive on each working disk as a Poisson process (rate per hour). A
+//   disk with one is "defective" until the next scrub or until it fails; more errors on it change
+//   nothing. Scrubs sweep every disk at once every scrub.interval_hours (from time 0) and clear
+//   all latent errors; without a scrub interval they stay until the disk is replaced. A rebuilt
+//   disk is written afresh, without latent errors.
+//
+// This is the Elerath-Pecht / HFRS picture of a group: operational failures plus latent defects,
+// where a defect is harmful only when an operational failure removes the last redundancy while
+// it is present. (With tolerance 0 there is no such failure: the model rejects latent errors
+// there.)
+
+#include <limits>
+
+#include "mcpilot/rng.hpp"
+#include "storage/durations.hpp"
+
+namespace mcpilot::storage {
+
+struct group_config {
+  int disks = 0;
+  int tolerance = 0;
+  duration_law lifetime;
+  duration_law repair;  // kind::none: no repair
+  bool parallel = false;
+  double rebuild_error = 0;
+  double latent_rate = 0;     // per disk-hour
+  double scrub_interval = 0;  // 0: no scrubbing
+};
+
+// Time of data loss of one group, or +infinity if none happens by `horizon`. Cost: O(disks) per
+// event; events are failures, rebuilds, latent errors and scrubs up to the loss.
+double simulate_group(const group_config& g, philox_stream& rng,
+                      double horizon = std::numeric_limits<double>::infinity());
+
+}  // namespace mcpilot::storage

@@ -1,0 +1,271 @@
+#include "storage/storage_model.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include "storage/group_chain.hpp"
+
+namespace mcpilot::storage {
+
+namespace {
+
+using kind = duration_law::kind;
+
+kind kind_of(const std::string& name) {
+  if (name == "exponential") return kind::exponential;
+  if (name == "weibull") return kind::weibull;
+  if (name == "deterministic") return kind::deterministic;
+  if (name == "lognormal") return kind::lognormal;
+  return kind::none;
+}
+
+// Sigma of ln(rebuild time) when a lognormal repair does not give repair.shape.
+constexpr double default_lognormal_sigma = 0.5;
+
+// The regenerative ratio: mean cycle length over the probability that a cycle ends in loss.
+double ratio_of_means(std::span<const double> m) {
+  return m[0] / m[1];
+}
+
+// A parameter that only some distributions use must not be given with the others: it would be
+// silently ignored, and the user would believe it mattered.
+void only_with(const parameters& p, const std::string& field, const std::string& law_field,
+               const std::string& law, const std::string& users) {
+  if (p.has(field))
+    throw parameter_error(field,
+                          field + " applies to " + law_field + " = " + users + " only, not " + law);
+}
+
+duration_law read_lifetime(const parameters& p) {
+  duration_law d;
+  const std::string& law = p.string("lifetime.distribution");
+  d.type = kind_of(law);
+  if (d.type == kind::exponential) {
+    d.mean = p.number("lifetime.mean_hours");
+    only_with(p, "lifetime.shape", "lifetime.distribution", law, "weibull");
+    only_with(p, "lifetime.scale_hours", "lifetime.distribution", law, "weibull");
+    if (p.number("lifetime.location_hours") != 0)
+      throw parameter_error("lifetime.location_hours",
+                            "lifetime.location_hours applies to lifetime.distribution = weibull "
+                            "only, not exponential");
+  } else {
+    for (const char* f : {"lifetime.shape", "lifetime.scale_hours"})
+      if (!p.has(f))
+        throw parameter_error(f, std::string("lifetime.distribution = weibull needs ") + f);
+    d.shape = p.number("lifetime.shape");
+    d.scale = p.number("lifetime.scale_hours");
+    d.location = p.number("lifetime.location_hours");
+  }
+  return d;
+}
+
+duration_law read_repair(const parameters& p) {
+  duration_law d;
+  const std::string& law = p.string("repair.distribution");
+  d.type = kind_of(law);
+  const bool weibull = d.type == kind::weibull;
+  if (!weibull) {
+    only_with(p, "repair.scale_hours", "repair.distribution", law, "weibull");
+    if (p.number("repair.location_hours") != 0)
+      throw parameter_error("repair.location_hours",
+                            "repair.location_hours applies to repair.distribution = weibull "
+                            "only, not " +
+                                law);
+    if (d.type != kind::lognormal)
+      only_with(p, "repair.shape", "repair.distribution", law, "weibull or lognormal");
+  }
+  switch (d.type) {
+    case kind::exponential:
+    case kind::deterministic:
+      d.mean = p.number("repair.mean_hours");
+      break;
+    case kind::lognormal:
+      d.mean = p.number("repair.mean_hours");
+      d.sigma = p.has("repair.shape") ? p.number("repair.shape") : default_lognormal_sigma;
+      break;
+    case kind::weibull:
+      for (const char* f : {"repair.shape", "repair.scale_hours"})
+        if (!p.has(f))
+          throw parameter_error(f, std::string("repair.distribution = weibull needs ") + f);
+      d.shape = p.number("repair.shape");
+      d.scale = p.number("repair.scale_hours");
+      d.location = p.number("repair.location_hours");
+      break;
+    case kind::none:
+      break;
+  }
+  return d;
+}
+
+}  // namespace
+
+void storage_model::declare(model_spec& s) const {
+  s.describe(
+      "Storage reliability: `groups` redundancy groups of `disks` devices, each surviving "
+      "`tolerance` concurrent failures (RAID-5/6, replication, erasure codes). Time to data "
+      "loss and loss within a mission; exact Markov answers where lifetimes and repairs are "
+      "exponential; importance sampling for rare losses.");
+  s.integer("disks", 10, "devices per redundancy group").in_range(1, 1024);
+  s.integer("tolerance", 2,
+            "concurrent failures a group survives (RAID-5: 1, RAID-6: 2, r-way replication: r-1, "
+            "k-of-n erasure code: n-k); below disks")
+      .at_least(0);
+  s.integer("groups", 1, "independent redundancy groups; the system loses data when any does")
+      .in_range(1, 1'000'000);
+  s.choice("lifetime.distribution", "exponential", {"exponential", "weibull"},
+           "law of a disk's time to failure");
+  s.number("lifetime.mean_hours", 1e6, "mean time to failure (exponential)").positive();
+  s.optional_number("lifetime.shape",
+                    "Weibull shape (weibull; 1.12 in Elerath and Pecht's field data)")
+      .positive();
+  s.optional_number("lifetime.scale_hours",
+                    "Weibull scale, hours (weibull; 461,386 in Elerath and Pecht)")
+      .positive();
+  s.number("lifetime.location_hours", 0, "Weibull location: no failure before this age (weibull)")
+      .at_least(0);
+  s.choice("repair.distribution", "exponential",
+           {"exponential", "deterministic", "lognormal", "weibull", "none"},
+           "law of a rebuild's duration; none: failed disks are never replaced");
+  s.number("repair.mean_hours", 24, "mean rebuild time (exponential, deterministic, lognormal)")
+      .positive();
+  s.optional_number("repair.shape",
+                    "Weibull shape (weibull), or sigma of ln(rebuild time) (lognormal; 0.5 "
+                    "when absent)")
+      .positive();
+  s.optional_number("repair.scale_hours", "Weibull scale, hours (weibull)").positive();
+  s.number("repair.location_hours", 0, "Weibull location: shortest rebuild, hours (weibull)")
+      .at_least(0);
+  s.boolean("repair.parallel", false,
+            "rebuild all failed disks of a group at once (false: one at a time)");
+  s.number("rebuild_error_probability", 0,
+           "probability that a rebuild which has no redundancy left hits an unrecoverable read "
+           "error, losing data")
+      .in_range(0, 1);
+  s.number("latent.rate_per_hour", 0, "latent sector errors per working disk per hour").at_least(0);
+  s.optional_number("scrub.interval_hours",
+                    "time between scrubs, which clear latent errors (absent: they stay until the "
+                    "disk is replaced)")
+      .positive();
+  s.optional_number("mission_hours",
+                    "mission time for loss_in_mission, hours (87,600 = 10 years); absent: no "
+                    "loss_in_mission")
+      .positive();
+  s.choice("method", "naive", {"naive", "importance"},
+           "naive: simulate each system to its data loss; importance: regenerative cycles with "
+           "balanced failure biasing, for rare losses (exponential laws, no latent errors)");
+
+  if (!importance_) {
+    s.quantity("mttdl_hours")
+        .with_unit("h")
+        .describe("time to data loss of the system, all disks new at time 0; one per replication");
+    if (mission_)
+      s.proportion("loss_in_mission")
+          .describe("1 if the system loses data within mission_hours, else 0");
+  } else {
+    s.quantity("cycle_hours")
+        .with_unit("h")
+        .optional()
+        .describe(
+            "expected length of a regenerative cycle (from all disks up until all up again or "
+            "loss) given the states it visits; its mean is E[cycle length]");
+    s.quantity("cycle_loss_probability")
+        .optional()
+        .describe(
+            "1{loss} x likelihood ratio of a failure-biased cycle; its mean is P(a cycle ends in "
+            "data loss)");
+    s.derived("mttdl_hours", {"cycle_hours", "cycle_loss_probability"}, ratio_of_means)
+        .with_unit("h")
+        .describe("mean time to data loss = E[cycle length] / P(cycle ends in loss)");
+    if (mission_)
+      s.quantity("loss_in_mission")
+          .describe(
+              "1{loss within mission_hours} x likelihood ratio of a failure-biased, forced "
+              "mission; its mean is P(loss within the mission)");
+  }
+}
+
+void storage_model::configure(const parameters& p) {
+  group_config g;
+  g.disks = static_cast<int>(p.integer("disks"));
+  g.tolerance = static_cast<int>(p.integer("tolerance"));
+  if (g.tolerance >= g.disks)
+    throw parameter_error("tolerance",
+                          "tolerance must be below disks: a group of " + std::to_string(g.disks) +
+                              " disks survives at most " + std::to_string(g.disks - 1) +
+                              " failures (got tolerance " + std::to_string(g.tolerance) + ")");
+  g.lifetime = read_lifetime(p);
+  g.repair = read_repair(p);
+  g.parallel = p.boolean("repair.parallel");
+  g.rebuild_error = p.number("rebuild_error_probability");
+  g.latent_rate = p.number("latent.rate_per_hour");
+  g.scrub_interval = p.optional_number("scrub.interval_hours").value_or(0);
+  if (g.latent_rate > 0 && g.tolerance == 0)
+    throw parameter_error("latent.rate_per_hour",
+                          "latent errors need tolerance >= 1: they lose data when a failure "
+                          "removes the last redundancy while one is present, and with tolerance "
+                          "0 every failure already loses data");
+  groups_ = static_cast<int>(p.integer("groups"));
+  mission_ = p.optional_number("mission_hours");
+  importance_ = p.string("method") == "importance";
+
+  const bool markov = g.lifetime.type == kind::exponential &&
+                      (g.repair.type == kind::exponential || g.repair.type == kind::none) &&
+                      g.latent_rate == 0;
+  if (importance_) {
+    std::string why;
+    if (g.lifetime.type != kind::exponential)
+      why = "lifetime.distribution is " + p.string("lifetime.distribution");
+    else if (g.repair.type != kind::exponential)
+      why = "repair.distribution is " + p.string("repair.distribution");
+    else if (g.latent_rate > 0)
+      why = "latent.rate_per_hour is not 0";
+    if (!why.empty())
+      throw parameter_error(
+          "method",
+          "method = importance needs exponential lifetimes and repairs and no latent errors "
+          "(its regenerative cycles restart whenever all disks are up, which only memoryless "
+          "laws allow), but " +
+              why + "; use method = naive");
+  }
+  group_ = g;
+
+  exact_.clear();
+  if (markov) {
+    chain_.group.disks = g.disks;
+    chain_.group.tolerance = g.tolerance;
+    chain_.group.failure_rate = 1 / g.lifetime.mean;
+    chain_.group.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
+    chain_.group.parallel = g.parallel;
+    chain_.group.rebuild_error = g.rebuild_error;
+    chain_.groups = groups_;
+    const auto G = static_cast<std::size_t>(groups_);
+    try {
+      exact_["mttdl_hours"] = system_mttdl(chain_.group, G);
+      if (mission_) exact_["loss_in_mission"] = system_loss_by(chain_.group, G, *mission_);
+    } catch (const std::domain_error&) {
+      exact_.clear();  // a chain the exact solvers cannot handle: no analytic value, not an error
+    }
+  }
+}
+
+void storage_model::replicate(replication& r) const {
+  if (importance_) {
+    r.record(0, cycle_hours(chain_, r.rng()));
+    r.record(1, cycle_loss_weight(chain_, r.rng()));
+    if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
+    return;
+  }
+  // The system loses data when its first group does; a group need only be followed up to the
+  // earliest loss found so far.
+  double loss = std::numeric_limits<double>::infinity();
+  for (int g = 0; g < groups_; ++g) loss = std::min(loss, simulate_group(group_, r.rng(), loss));
+  r.record(0, loss);
+  if (mission_) r.record(1, loss <= *mission_ ? 1.0 : 0.0);
+}
+
+std::map<std::string, double> storage_model::analytic() const {
+  return exact_;
+}
+
+}  // namespace mcpilot::storage

@@ -1,0 +1,39 @@
+#pragma once
+// The `storage.group` model: a system of redundancy groups (RAID, replication, erasure codes),
+// its mean time to data loss and its probability of loss within a mission. See
+// docs/models/storage.md for the model, its assumptions and its estimators.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "mcpilot/model.hpp"
+#include "storage/group_simulation.hpp"
+#include "storage/importance.hpp"
+
+namespace mcpilot::storage {
+
+class storage_model : public model {
+ public:
+  // The parameters are always the same; the quantities follow the configuration (the method, and
+  // whether a mission time is set), so declare() reads the configured state and the SDK declares
+  // again after configure().
+  void declare(model_spec& spec) const override;
+  void configure(const parameters& p) override;
+  void replicate(replication& r) const override;
+  std::map<std::string, double> analytic() const override;
+
+  bool importance() const { return importance_; }
+  const group_config& group() const { return group_; }
+
+ private:
+  group_config group_;
+  int groups_ = 1;
+  std::optional<double> mission_;
+  bool importance_ = false;
+  system_rates chain_;  // importance sampling (exponential laws only)
+  std::map<std::string, double> exact_;
+};
+
+}  // namespace mcpilot::storage

@@ -1,0 +1,102 @@
+// storage.group's parameter checks: each mistake is a parameter_error naming the field.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "storage_support.hpp"
+
+namespace {
+
+using namespace storage_test;
+
+// Runs make() and returns the field and message of the parameter_error it throws.
+std::pair<std::string, std::string> error_of(
+    std::initializer_list<std::pair<const char*, value>> values) {
+  try {
+    make(values);
+  } catch (const mcpilot::parameter_error& e) {
+    return {e.field(), e.what()};
+  }
+  return {"", "no error"};
+}
+
+void expect_error(std::initializer_list<std::pair<const char*, value>> values,
+                  const std::string& field, const std::string& fragment) {
+  const auto [f, what] = error_of(values);
+  EXPECT_EQ(f, field) << what;
+  EXPECT_NE(what.find(fragment), std::string::npos) << what;
+}
+
+TEST(StorageParameters, ToleranceMustBeBelowDisks) {
+  expect_error({{"disks", 4}, {"tolerance", 4}}, "tolerance", "tolerance must be below disks");
+  expect_error({{"disks", 4}, {"tolerance", 7}}, "tolerance", "at most 3 failures");
+  EXPECT_NO_THROW(make({{"disks", 4}, {"tolerance", 3}}));
+  EXPECT_NO_THROW(make({{"disks", 1}, {"tolerance", 0}}));
+}
+
+TEST(StorageParameters, LatentErrorsNeedRedundancy) {
+  expect_error({{"disks", 2}, {"tolerance", 0}, {"latent.rate_per_hour", 1e-4}},
+               "latent.rate_per_hour", "need tolerance >= 1");
+}
+
+TEST(StorageParameters, NegativeOrZeroHours) {
+  expect_error({{"lifetime.mean_hours", -5.0}}, "lifetime.mean_hours", "must be > 0");
+  expect_error({{"repair.mean_hours", 0.0}}, "repair.mean_hours", "must be > 0");
+  expect_error({{"mission_hours", -1.0}}, "mission_hours", "must be > 0");
+  expect_error({{"scrub.interval_hours", -168.0}}, "scrub.interval_hours", "must be > 0");
+  expect_error({{"lifetime.location_hours", -1.0}}, "lifetime.location_hours", "must be >= 0");
+  expect_error({{"latent.rate_per_hour", -1e-4}}, "latent.rate_per_hour", "must be >= 0");
+  expect_error({{"rebuild_error_probability", 1.5}}, "rebuild_error_probability", "<= 1");
+  expect_error({{"disks", 0}}, "disks", ">= 1");
+}
+
+TEST(StorageParameters, UnknownDistribution) {
+  expect_error({{"lifetime.distribution", "gamma"}}, "lifetime.distribution",
+               "must be one of exponential, weibull");
+  expect_error({{"repair.distribution", "uniform"}}, "repair.distribution",
+               "exponential, deterministic, lognormal, weibull, none");
+  expect_error({{"method", "splitting"}}, "method", "naive, importance");
+}
+
+TEST(StorageParameters, WeibullNeedsShapeAndScale) {
+  expect_error({{"lifetime.distribution", "weibull"}, {"lifetime.scale_hours", 461386.0}},
+               "lifetime.shape", "lifetime.distribution = weibull needs lifetime.shape");
+  expect_error({{"lifetime.distribution", "weibull"}, {"lifetime.shape", 1.12}},
+               "lifetime.scale_hours", "needs lifetime.scale_hours");
+  expect_error({{"repair.distribution", "weibull"}, {"repair.scale_hours", 12.0}}, "repair.shape",
+               "repair.distribution = weibull needs repair.shape");
+}
+
+TEST(StorageParameters, FieldsOfAnotherLawAreRejected) {
+  expect_error({{"lifetime.shape", 1.12}}, "lifetime.shape",
+               "applies to lifetime.distribution = weibull only, not exponential");
+  expect_error({{"lifetime.location_hours", 10.0}}, "lifetime.location_hours", "weibull only");
+  expect_error({{"repair.shape", 2.0}}, "repair.shape", "weibull or lognormal only");
+  expect_error({{"repair.distribution", "deterministic"}, {"repair.scale_hours", 3.0}},
+               "repair.scale_hours", "weibull only, not deterministic");
+}
+
+TEST(StorageParameters, ImportanceNeedsExponentialLawsWithoutLatentErrors) {
+  expect_error({{"method", "importance"},
+                {"lifetime.distribution", "weibull"},
+                {"lifetime.shape", 1.12},
+                {"lifetime.scale_hours", 461386.0}},
+               "method", "lifetime.distribution is weibull; use method = naive");
+  expect_error({{"method", "importance"}, {"repair.distribution", "deterministic"}}, "method",
+               "repair.distribution is deterministic");
+  expect_error({{"method", "importance"}, {"repair.distribution", "none"}}, "method",
+               "repair.distribution is none");
+  expect_error({{"method", "importance"}, {"latent.rate_per_hour", 1e-5}}, "method",
+               "latent.rate_per_hour is not 0");
+  EXPECT_NO_THROW(make({{"method", "importance"}, {"rebuild_error_probability", 0.01}}));
+}
+
+TEST(StorageParameters, AnalyticOnlyForMarkovConfigurations) {
+  EXPECT_EQ(make({})->model.analytic().size(), 1u);
+  EXPECT_EQ(make({{"mission_hours", 10.0}})->model.analytic().size(), 2u);
+  EXPECT_EQ(make({{"repair.distribution", "none"}})->model.analytic().size(), 1u);
+  EXPECT_TRUE(make({{"repair.distribution", "deterministic"}})->model.analytic().empty());
+  EXPECT_TRUE(make({{"latent.rate_per_hour", 1e-5}})->model.analytic().empty());
+}
+
+}  // namespace

@@ -1,0 +1,91 @@
+#pragma once
+// Shared by the storage tests: configure storage.group from a few parameter values (the rest take
+// their declared defaults, each value checked by its declaration as a config would), and run it.
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "mcpilot/session.hpp"
+#include "storage/storage_model.hpp"
+
+namespace storage_test {
+
+struct value {
+  mcpilot::param_value v;
+  value(int x) : v(std::int64_t{x}) {}
+  value(double x) : v(x) {}
+  value(bool x) : v(x) {}
+  value(const char* x) : v(std::string(x)) {}
+};
+
+struct configured {
+  mcpilot::storage::storage_model model;
+  mcpilot::model_spec spec;
+};
+
+// Declares, fills defaults, checks and sets the given values, configures, declares again (the
+// quantities follow the configuration). Throws parameter_error as configure() does.
+inline std::unique_ptr<configured> make(
+    std::initializer_list<std::pair<const char*, value>> values) {
+  auto c = std::make_unique<configured>();
+  mcpilot::model_spec base;
+  c->model.declare(base);
+  mcpilot::parameters p;
+  for (const auto& s : base.parameter_specs())
+    if (s.default_value) p.set(s.name, *s.default_value);
+  for (const auto& [name, v] : values) {
+    const auto* s = base.find_parameter(name);
+    if (!s) throw std::logic_error(std::string("no parameter ") + name);
+    p.set(name, s->check(v.v));
+  }
+  c->model.configure(p);
+  c->model.declare(c->spec);
+  return c;
+}
+
+// Intervals at 99.9% by default: a test file checks some thirty known answers, and at 95% one of
+// them would miss by chance for most seeds (1 - 0.95^30 = 79%); at 99.9% a miss is a 1-in-1000
+// event per check, while a bias of more than ~3.3 standard errors still fails.
+inline mcpilot::session_settings settings(std::uint64_t seed, double ci_perc, unsigned threads = 2,
+                                          double confidence = 0.999) {
+  mcpilot::session_settings s;
+  s.seed = seed;
+  s.threads = threads;
+  s.engine.session_precision = *mcpilot::preset("normal");
+  s.engine.session_precision.ci_perc = ci_perc;
+  s.engine.session_precision.confidence = confidence;
+  s.max_replications = 5'000'000;
+  s.max_seconds = 120;
+  return s;
+}
+
+inline mcpilot::session_result run(const configured& c, std::uint64_t seed, double ci_perc,
+                                   unsigned threads = 2, double confidence = 0.999) {
+  return mcpilot::run_session(c.model, c.spec, settings(seed, ci_perc, threads, confidence));
+}
+
+inline const mcpilot::quantity_result& quantity(const mcpilot::session_result& r,
+                                                const std::string& name) {
+  for (const auto& q : r.quantities)
+    if (q.name == name) return q;
+  throw std::logic_error("no quantity " + name);
+}
+
+// The interval of `name` holds `exact`.
+inline ::testing::AssertionResult covers(const mcpilot::session_result& r, const std::string& name,
+                                         double exact) {
+  const auto& a = quantity(r, name).stats;
+  if (!a.ci_low || !a.ci_high)
+    return ::testing::AssertionFailure() << name << ": no interval (" << a.status << ")";
+  if (*a.ci_low <= exact && exact <= *a.ci_high) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << name << ": [" << *a.ci_low << ", " << *a.ci_high << "] misses " << exact << " (mean "
+         << *a.mean << ", n " << a.n << ")";
+}
+
+}  // namespace storage_test
