@@ -49,18 +49,25 @@ class sigint_scope {
  public:
   sigint_scope() {
     interrupted.store(false);
+    // A process started with SIGINT ignored (a background job of a non-interactive shell, say)
+    // was meant to be immune to Ctrl-C: leave it so.
+    sigaction(SIGINT, nullptr, &previous_);
+    if (previous_.sa_handler == SIG_IGN) return;
     struct sigaction sa {};
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGINT, &sa, &previous_);
+    installed_ = sigaction(SIGINT, &sa, nullptr) == 0;
   }
-  ~sigint_scope() { sigaction(SIGINT, &previous_, nullptr); }
+  ~sigint_scope() {
+    if (installed_) sigaction(SIGINT, &previous_, nullptr);
+  }
   sigint_scope(const sigint_scope&) = delete;
   sigint_scope& operator=(const sigint_scope&) = delete;
 
  private:
   struct sigaction previous_ {};
+  bool installed_ = false;
 };
 
 struct run_options {
