@@ -128,6 +128,7 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     std::string v = format_number(*a.ci_width);
     if (a.ci_width_rel) v += " (" + format_percent(*a.ci_width_rel) + " of the " + label + ')';
     v += ", target " + format_number(a.target_width);
+    if (!req.ci_abs) v += " (" + format_level(req.ci_perc) + ')';
     t.add("interval width", v);
   }
 
