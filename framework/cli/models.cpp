@@ -89,8 +89,28 @@ int list_models(const model_registry& models) {
   return exit_ok;
 }
 
+// A model's quantities may follow its configuration, so they are shown for the defaults: the
+// model is configured with them and declares again. A model whose defaults alone do not configure
+// (a required combination) keeps its first declaration.
+model_spec declared_with_defaults(const model_registry& models, const std::string& name,
+                                  const model_spec& first) {
+  auto m = models.create(name);
+  parameters defaults;
+  for (const auto& p : first.parameter_specs())
+    if (p.default_value) defaults.set(p.name, *p.default_value);
+  try {
+    m->configure(defaults);
+    model_spec again;
+    m->declare(again);
+    return again;
+  } catch (const std::exception&) {
+    return first;
+  }
+}
+
 int describe_model(const model_registry& models, const std::string& name) {
   const model_spec spec = declared(models, name);
+  const model_spec configured = declared_with_defaults(models, name, spec);
   std::ostream& out = std::cout;
   out << name;
   if (!spec.description().empty()) out << ": " << spec.description();
@@ -111,10 +131,10 @@ int describe_model(const model_registry& models, const std::string& name) {
     write_columns(out, rows);
   }
 
-  out << "\nquantities:\n";
+  out << "\nquantities (with the default parameters):\n";
   std::vector<std::vector<std::string>> rows = {
       {"name", "unit", "kind", "required", "description"}};
-  for (const auto& q : spec.quantities()) {
+  for (const auto& q : configured.quantities()) {
     std::string kind(to_string(q.kind));
     if (q.derived()) kind = "derived from " + join(q.inputs, ", ");
     rows.push_back(

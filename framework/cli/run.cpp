@@ -124,12 +124,15 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   }
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;
-  write_session_table(table, result, {cfg.name, cfg.model_name, cfg.preset, cfg.settings.seed});
+  const auto analytic = cfg.instance->analytic();
+  write_session_table(table, result,
+                      {cfg.name, cfg.model_name, cfg.preset, cfg.settings.seed, analytic});
   table.flush();
 
   if (!o.json.empty()) {
     session_metadata meta;
     meta.seed = cfg.settings.seed;
+    meta.analytic = analytic;
     meta.config = cfg.resolved;
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);

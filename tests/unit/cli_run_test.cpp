@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -49,6 +50,7 @@ class normal_model : public model {
     boost::random::normal_distribution<double> d(mean_, sd_);
     r.record(0, d(r.rng()));
   }
+  std::map<std::string, double> analytic() const override { return {{"x", mean_}}; }
 
  private:
   double mean_ = 0, sd_ = 0;
@@ -169,6 +171,12 @@ TEST(CliRun, ConvergesWithExitZeroTableAndJson) {
   EXPECT_EQ(q["required"], true);
   EXPECT_EQ(q["converged"], true);
   EXPECT_LE(q["ci_width_rel"].get<double>(), 0.01);
+  // The model's exact mean, and whether the interval holds it.
+  EXPECT_EQ(q["analytic"], 10.0);
+  EXPECT_EQ(q["analytic_covered"],
+            q["ci_low"].get<double>() <= 10.0 && 10.0 <= q["ci_high"].get<double>());
+  EXPECT_NE(o.out.find("exact"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("covered"), std::string::npos) << o.out;
   // Readings ~ N(10, 1): the mean lies within 5 standard errors (sd 1/sqrt(n)) of 10.
   EXPECT_NEAR(q["mean"].get<double>(), 10.0, 5.0 / std::sqrt(q["n"].get<double>()));
 }
@@ -363,9 +371,10 @@ TEST(CliModels, ListsAndDescribes) {
 
   o = run_cli({"describe", "test.normal"});
   ASSERT_EQ(o.code, exit_ok);
-  for (const char* s : {"style: replication", "parameters:", "mean", "number", "(0, inf)",
-                        "mean of the readings", "quantities:", "ordinary", "one reading", "[model]",
-                        "name = \"test.normal\"", "fail_at = -1"})
+  for (const char* s :
+       {"style: replication", "parameters:", "mean", "number", "(0, inf)", "mean of the readings",
+        "quantities (with the default parameters):", "ordinary", "one reading", "[model]",
+        "name = \"test.normal\"", "fail_at = -1"})
     EXPECT_NE(o.out.find(s), std::string::npos) << s << '\n' << o.out;
   o = run_cli({"describe", "test.stream"});
   EXPECT_NE(o.out.find("style: stream"), std::string::npos) << o.out;

@@ -3,6 +3,7 @@
 // progress line and the environment record.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <boost/random/normal_distribution.hpp>
 #include <random>
 #include <regex>
@@ -115,12 +116,14 @@ TEST(SessionOutput, JsonHasTheDesignFields) {
   EXPECT_EQ(w["required"], true);
   EXPECT_EQ(w["derived"], false);
   EXPECT_EQ(w["analytic"], 10.0);
+  EXPECT_EQ(w["analytic_covered"], *covers(r.quantities[0].stats, 10.0));
   EXPECT_EQ(w["n"], 400);
   EXPECT_EQ(w["mean"].get<double>(), *r.quantities[0].stats.mean);
   EXPECT_EQ(w["requirements"]["ci_perc"], 0.10);
   EXPECT_EQ(j["quantities"][1]["kind"], "proportion");
   EXPECT_EQ(j["quantities"][1]["required"], false);
   EXPECT_TRUE(j["quantities"][1]["analytic"].is_null());
+  EXPECT_TRUE(j["quantities"][1]["analytic_covered"].is_null());
   EXPECT_EQ(j["quantities"][2]["derived"], true);
   // converged means every required one converged; with sd/mean 0.1 and 400 readings "wait" has.
   EXPECT_EQ(j["converged"], r.all_required_converged());
@@ -209,6 +212,41 @@ TEST(SessionOutput, TableShowsEveryQuantityAndWhyItStopped) {
   ASSERT_NE(row, lines.end());
   EXPECT_NE(row->find("400"), std::string::npos) << *row;
   EXPECT_NE(row->find('['), std::string::npos) << *row;
+}
+
+TEST(SessionOutput, CoversIsTheClosedIntervalWithAnUnboundedUpperEnd) {
+  analysis a;
+  EXPECT_FALSE(covers(a, 1.0).has_value());  // no interval
+  a.ci_low = 1.0;
+  a.ci_high = 2.0;
+  EXPECT_TRUE(*covers(a, 1.0));
+  EXPECT_TRUE(*covers(a, 2.0));
+  EXPECT_FALSE(*covers(a, 2.5));
+  EXPECT_FALSE(*covers(a, 0.5));
+  a.ci_high.reset();  // a rate whose upper end is unbounded
+  EXPECT_TRUE(*covers(a, 1e300));
+}
+
+TEST(SessionOutput, TableShowsExactValuesWhenTheModelKnowsThem) {
+  const auto r = replication_session(400);
+  std::ostringstream out;
+  write_session_table(out, r, {"exp", "m", "normal", 17, {{"wait", 10.0}}});
+  const auto lines = lines_of(out.str());
+  const auto header = std::find_if(
+      lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("quantity", 0) == 0; });
+  ASSERT_NE(header, lines.end());
+  EXPECT_NE(header->find("exact"), std::string::npos) << *header;
+  EXPECT_NE(header->find("covered"), std::string::npos) << *header;
+  const auto row = std::find_if(lines.begin(), lines.end(),
+                                [](const std::string& l) { return l.rfind("wait", 0) == 0; });
+  ASSERT_NE(row, lines.end());
+  const bool in = *covers(r.quantities[0].stats, 10.0);
+  const std::string last = row->substr(row->find_last_of(' ') + 1);  // the "covered" cell
+  EXPECT_EQ(last, in ? "yes" : "no") << *row;
+  // Without exact values the columns are not there.
+  std::ostringstream plain;
+  write_session_table(plain, r, {"exp", "m", "normal", 17});
+  EXPECT_EQ(plain.str().find("covered"), std::string::npos);
 }
 
 TEST(SessionOutput, ProgressLineShowsWidthAgainstTargetAndWhatRemains) {

@@ -78,6 +78,11 @@ void write_columns(std::ostream& out, const std::vector<std::vector<std::string>
 
 }  // namespace
 
+std::optional<bool> covers(const analysis& a, double exact) {
+  if (!a.ci_low) return std::nullopt;
+  return *a.ci_low <= exact && (!a.ci_high || exact <= *a.ci_high);
+}
+
 nlohmann::json to_json(const session_result& r, const session_metadata& m) {
   nlohmann::json quantities = nlohmann::json::array();
   for (const auto& q : r.quantities) {
@@ -87,7 +92,12 @@ nlohmann::json to_json(const session_result& r, const session_metadata& m) {
     j["required"] = q.required;
     j["derived"] = q.derived;
     const auto a = m.analytic.find(q.name);
-    j["analytic"] = a == m.analytic.end() ? nlohmann::json(nullptr) : nlohmann::json(a->second);
+    j["analytic"] = nullptr;
+    j["analytic_covered"] = nullptr;
+    if (a != m.analytic.end()) {
+      j["analytic"] = a->second;
+      if (const auto c = covers(q.stats, a->second)) j["analytic_covered"] = *c;
+    }
     j["requirements"] = requirements_json(q.requirements);
     quantities.push_back(std::move(j));
   }
@@ -118,8 +128,10 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   if (r.quantities.empty()) {
     out << "no readings\n";
   } else {
+    const bool exact = !labels.analytic.empty();
     std::vector<std::vector<std::string>> rows = {
         {"quantity", "mean", "interval", "±%", "readings", "subsession", "converged"}};
+    if (exact) rows[0].insert(rows[0].end(), {"exact", "covered"});
     for (const auto& q : r.quantities) {
       const analysis& a = q.stats;
       const double resolution =
@@ -138,8 +150,15 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
       if (!q.required) verdict += " (optional)";
       rows.push_back({name, a.mean ? format_number(*a.mean, resolution) : "-",
                       interval_text(a, resolution), pm, std::to_string(a.n), sub, verdict});
+      if (exact) {
+        const auto it = labels.analytic.find(q.name);
+        const auto c = it == labels.analytic.end() ? std::nullopt : covers(a, it->second);
+        rows.back().push_back(it == labels.analytic.end() ? "-"
+                                                          : format_number(it->second, resolution));
+        rows.back().push_back(c ? (*c ? "yes" : "no") : "-");
+      }
     }
-    write_columns(out, rows, {true, false, true, false, false, false, true});
+    write_columns(out, rows, {true, false, true, false, false, false, true, false, true});
   }
 
   const double seconds = std::chrono::duration<double>(r.end - r.start).count();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -23,7 +24,8 @@ struct session_metadata {
   std::map<std::string, double> analytic;
 };
 
-// {quantities: [to_json(analysis) + name, unit, required, derived, analytic, requirements{...}],
+// {quantities: [to_json(analysis) + name, unit, required, derived, analytic, analytic_covered,
+//  requirements{...}],
 //  converged, replications, rounds, style, streams, seed, threads, config, environment,
 //  stopped_because, error}
 nlohmann::json to_json(const session_result& r, const session_metadata& m);
@@ -34,9 +36,15 @@ struct session_labels {
   std::string model;
   std::string preset;
   std::uint64_t seed = 0;
+  std::map<std::string, double> analytic;  // exact values: shown beside the estimates
 };
 
-// One row per quantity: quantity, mean, interval, ±%, readings, subsession, converged; then why
+// Whether [ci_low, ci_high] holds `exact` (an unbounded upper end holds everything above
+// ci_low); nullopt when there is no interval.
+std::optional<bool> covers(const analysis& a, double exact);
+
+// One row per quantity: quantity, mean, interval, ±%, readings, subsession, converged (and, when
+// the model knows exact values, the exact value and whether the interval covers it); then why
 // the session stopped, what was discarded, and what an unconverged quantity still needs.
 void write_session_table(std::ostream& out, const session_result& r, const session_labels& labels);
 
