@@ -28,6 +28,7 @@
 // there.)
 
 #include <limits>
+#include <vector>
 
 #include "mcpilot/rng.hpp"
 #include "storage/durations.hpp"
@@ -45,9 +46,40 @@ struct group_config {
   double scrub_interval = 0;  // 0: no scrubbing
 };
 
-// Time of data loss of one group, or +infinity if none happens by `horizon`. Cost: O(disks) per
-// event; events are failures, rebuilds, latent errors and scrubs up to the loss.
+// One group's history, advanced in steps: a system of several groups advances each to a common
+// horizon, doubling it until some group has lost data, so that no group is followed far past the
+// system's first loss. Draws from `rng` as it goes; keep both alive together.
+class group_process {
+ public:
+  group_process(const group_config& g, philox_stream& rng);
+  // Runs on to `horizon`: the time of data loss if it happens by then (the process stops there),
+  // else +infinity (the next event, past the horizon, is kept for the next call). O(disks) per
+  // event; events are failures, rebuilds, latent errors and scrubs.
+  double advance(double horizon);
+
+ private:
+  double next_latent_after(double t);
+
+  const group_config& g_;
+  philox_stream& rng_;
+  std::vector<double> fail_at_;  // per disk: its failure time while working, +inf while failed
+  std::vector<double> done_at_;  // parallel rebuilds: completion per failed disk, +inf otherwise
+  std::vector<int> queue_;       // one rebuild at a time: failed disks, head first
+  std::size_t head_ = 0;
+  double rebuild_end_;        // the head's rebuild
+  std::vector<char> defect_;  // latent error on a working disk
+  int failed_ = 0, defects_ = 0;
+  double next_latent_, next_scrub_;
+  double lost_;  // the loss time once it happened
+};
+
+// Time of data loss of one group, or +infinity if none happens by `horizon`.
 double simulate_group(const group_config& g, philox_stream& rng,
                       double horizon = std::numeric_limits<double>::infinity());
+
+// Time of data loss of a system of `groups` independent groups: the first group's loss. Each
+// group is advanced to a common horizon, starting at `first_horizon` and doubling, until one has
+// lost data. O(groups x events per group up to twice the system's loss time).
+double simulate_system(const group_config& g, int groups, double first_horizon, philox_stream& rng);
 
 }  // namespace mcpilot::storage

@@ -126,22 +126,47 @@ double cycle_loss_weight(const system_rates& s, philox_stream& rng) {
   return 0;
 }
 
-double mission_loss_weight(const system_rates& s, double mission, philox_stream& rng) {
+namespace {
+
+// One excursion from all up, starting with a failure now, simulated under failure biasing with
+// the original holding times: its likelihood ratio if it ends in data loss within `within`
+// hours, else 0. An unbiased reading of P(an excursion started now loses data within `within`).
+double biased_excursion_loss(const system_rates& s, double within, philox_stream& rng) {
   system_walk w(s);
-  double t = 0, ratio = 1;
+  double elapsed = 0, ratio = 1;
   while (true) {
-    const double r = w.total_rate();
-    if (w.all_up()) {
-      // Force the next failure into [t, mission): inverse of the truncated exponential law.
-      const double reach = -std::expm1(-r * (mission - t));  // P(it happens before the end)
-      if (!(reach > 0)) return 0;
-      ratio *= reach;
-      t += -std::log1p(-rng.uniform() * reach) / r;
-    } else {
-      t += hold(r, rng);
-      if (t > mission) return 0;
-    }
     if (w.jump(rng, true, ratio)) return ratio;
+    if (w.all_up()) return 0;
+    elapsed += hold(w.total_rate(), rng);
+    if (elapsed > within) return 0;
+  }
+}
+
+}  // namespace
+
+double mission_loss_weight(const system_rates& s, double mission, philox_stream& rng) {
+  system_walk w(s);  // the main path: original dynamics, forced excursion starts
+  double t = 0, weight = 1, total = 0, ratio = 1;
+  while (true) {
+    // All up: force the next failure into [t, mission), by the inverse of the truncated
+    // exponential law, and carry the probability that it happens by then as a weight.
+    const double r = w.total_rate();
+    const double reach = -std::expm1(-r * (mission - t));
+    if (!(reach > 0)) return total;
+    weight *= reach;
+    t += -std::log1p(-rng.uniform() * reach) / r;
+    if (t >= mission) return total;
+    // An excursion starts at t. Its chance of losing data before the mission ends, estimated
+    // by an independent biased excursion, counts if no earlier excursion lost data.
+    total += weight * biased_excursion_loss(s, mission - t, rng);
+    // The main path lives through the excursion under the original dynamics; a loss there ends
+    // the sum, as it would end the mission.
+    do {
+      if (w.jump(rng, false, ratio)) return total;
+      if (w.all_up()) break;
+      t += hold(w.total_rate(), rng);
+      if (t > mission) return total;
+    } while (true);
   }
 }
 

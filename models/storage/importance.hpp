@@ -23,13 +23,21 @@
 // rates shrink (bounded relative error), which naive simulation, whose relative error grows like
 // 1 / sqrt(gamma), does not have.
 //
-// P(loss by t) by the same biasing along a mission [0, t]: holding times keep their original laws
-// (so they cancel from the likelihood ratio and time runs as in reality), jumps are biased as
-// above, and in the all-up state the next failure is forced to happen before t: its time is drawn
-// from the exponential law conditioned on falling before t, and the weight takes the factor
-// P(it does) = 1 - exp(-r (t - now)). Paths that this excludes have no loss by t and contribute 0
-// to the estimate, so 1{loss by t} x weight remains unbiased, and every simulated mission has a
-// chance of loss even when failures by t are themselves rare.
+// P(loss by t). The system alternates between all up and excursions (from a failure until all up
+// again or loss); excursions are independent and identically distributed given their start
+// times. With s_k the start of excursion k and pi(u) = P(an excursion loses data within u hours),
+//   P(loss by t) = E[ sum_k 1{excursions before k lost nothing} 1{s_k <= t} pi(t - s_k) ].
+// A mission reading follows one main path under the original dynamics and adds, at each
+// excursion start, an independent failure-biased excursion's 1{loss within t - s_k} x likelihood
+// ratio, an unbiased reading of pi(t - s_k) (holding times keep their original laws there, so
+// they cancel from the ratio and the loss time is real). The main path's own excursions almost
+// never lose data, and when one does the sum stops. In the all-up state the main path's next
+// failure is forced before t: its time is drawn from the exponential law conditioned on falling
+// before t, and the terms after it are weighted by P(it does) = 1 - exp(-r (t - now)); paths this
+// excludes add nothing to the sum anyway. So every reading has a chance of loss even when
+// failures within t are rare, and a long mission with many excursions (many groups) averages
+// many independent small estimates instead of compounding one path's likelihood ratio, which
+// would degenerate over hundreds of biased excursions.
 
 #include "mcpilot/rng.hpp"
 #include "storage/group_chain.hpp"
@@ -49,7 +57,7 @@ double cycle_hours(const system_rates& s, philox_stream& rng);
 // One cycle under failure biasing: its likelihood ratio if it ends in data loss, else 0.
 double cycle_loss_weight(const system_rates& s, philox_stream& rng);
 
-// One mission [0, t] from all up, biased and forced as above: 1{loss by t} x weight.
+// One mission [0, t] from all up, as above: an unbiased reading of P(loss by t).
 double mission_loss_weight(const system_rates& s, double t, philox_stream& rng);
 
 // One mission under the original dynamics: 1 if loss by t, else 0. (For tests.)

@@ -180,8 +180,9 @@ void storage_model::declare(model_spec& s) const {
     if (mission_)
       s.quantity("loss_in_mission")
           .describe(
-              "1{loss within mission_hours} x likelihood ratio of a failure-biased, forced "
-              "mission; its mean is P(loss within the mission)");
+              "per mission, the sum over its excursions from all disks up of a failure-biased "
+              "estimate of their chance of loss before the mission ends (importance sampling); "
+              "its mean is P(loss within mission_hours)");
   }
 }
 
@@ -256,10 +257,10 @@ void storage_model::replicate(replication& r) const {
     if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
     return;
   }
-  // The system loses data when its first group does; a group need only be followed up to the
-  // earliest loss found so far.
-  double loss = std::numeric_limits<double>::infinity();
-  for (int g = 0; g < groups_; ++g) loss = std::min(loss, simulate_group(group_, r.rng(), loss));
+  // The system loses data when its first group does. Groups advance together to a horizon that
+  // doubles from one disk's mean life, so none is followed far past the system's loss.
+  const double loss =
+      simulate_system(group_, groups_, group_.lifetime.expected() / group_.disks, r.rng());
   r.record(0, loss);
   if (mission_) r.record(1, loss <= *mission_ ? 1.0 : 0.0);
 }

@@ -156,6 +156,25 @@ TEST(StorageBothMethods, SeveralGroups) {
   }
 }
 
+// Many groups: 500 three-way replica sets (nodes at MTTF 300,000 h, re-replication 10 h in
+// parallel). A 10-year mission then holds hundreds of excursions from all up; the mission
+// estimator averages their independent biased estimates (importance.hpp) and must still cover.
+TEST(StorageImportance, ManyGroups) {
+  auto c = make({{"disks", 3},
+                 {"tolerance", 2},
+                 {"groups", 500},
+                 {"lifetime.mean_hours", 300000.0},
+                 {"repair.mean_hours", 10.0},
+                 {"repair.parallel", true},
+                 {"mission_hours", 87600.0},
+                 {"method", "importance"}});
+  const auto exact = c->model.analytic();
+  const auto r = run(*c, 1, 0.2);
+  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_TRUE(covers(r, "mttdl_hours", exact.at("mttdl_hours")));
+  EXPECT_TRUE(covers(r, "loss_in_mission", exact.at("loss_in_mission")));
+}
+
 // Importance sampling is unbiased: where naive simulation also works (4 disks, tolerance 1,
 // lambda 1, mu 10, mission 1 h), both intervals cover the exact values and the two estimates
 // agree within their joint uncertainty (|difference| below z sqrt(se1^2 + se2^2), z = 3.2905 the
