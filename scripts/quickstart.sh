@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds mcpilot in Release mode, and runs a first real job.
+# Installs the dependencies, builds mcpilot in Release mode, and runs the default experiment: a
+# RAID-6 group simulated with importance sampling until MTTDL and the 10-year loss probability are
+# known to +-10%, printed beside the exact Markov-chain values.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j "$(nproc)"
 echo
-echo "== mcpilot analyze configs/samples/latency.csv --kind ordinary"
-build/mcpilot analyze configs/samples/latency.csv
+echo "== build/mcpilot run configs/storage/raid6-exponential.toml"
+build/mcpilot run configs/storage/raid6-exponential.toml

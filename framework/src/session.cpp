@@ -25,6 +25,19 @@ std::string failure_message(const task_failure& f, std::uint64_t seed, bool stre
   return os.str();
 }
 
+// A reading the quantity's kind cannot take is the model's error; caught here, inside the task,
+// it names the replication (or stream) that produced it instead of surfacing later in the
+// analysis without one.
+void check_reading(const quantity_spec& q, double v) {
+  const bool ok = std::isfinite(v) && (q.kind != quantity_kind::rate || v > 0) &&
+                  (q.kind != quantity_kind::proportion || v == 0 || v == 1);
+  if (!ok) {
+    std::ostringstream os;
+    os << "quantity " << q.name << " (" << to_string(q.kind) << ") got the reading " << v;
+    throw std::runtime_error(os.str());
+  }
+}
+
 // Runs replications [begin, begin + count) into `rows`, stored by index, so the order in which
 // threads finish does not matter. Throws task_failure naming the lowest failing replication.
 void run_replications(runner& r, const model& m, const model_spec& spec, std::uint64_t seed,
@@ -35,9 +48,12 @@ void run_replications(runner& r, const model& m, const model_spec& spec, std::ui
     std::span<double> row(rows.data() + (i - begin) * width, width);
     replication rep(spec, seed, i, row);
     m.replicate(rep);
-    for (std::size_t q = 0; q < width; ++q)
-      if (!spec.quantities()[q].derived() && std::isnan(row[q]))
-        throw std::runtime_error("no reading recorded for quantity " + spec.quantities()[q].name);
+    for (std::size_t q = 0; q < width; ++q) {
+      const quantity_spec& qs = spec.quantities()[q];
+      if (qs.derived()) continue;
+      if (std::isnan(row[q])) throw std::runtime_error("no reading recorded for quantity " + qs.name);
+      check_reading(qs, row[q]);
+    }
   });
 }
 
@@ -120,6 +136,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
           s.fresh.assign(width, {});
           stream_round round(spec, s.rng, j, s.fresh);
           s.state->advance(round, count);
+          for (std::size_t q = 0; q < width; ++q)
+            for (double v : s.fresh[q]) check_reading(spec.quantities()[q], v);
         });
         for (std::size_t j = 0; j < streams.size(); ++j)
           for (std::size_t q = 0; q < width; ++q)

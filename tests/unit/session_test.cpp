@@ -101,6 +101,24 @@ TEST(Session, ThrowingReplicationEndsCleanlyNamingIndexAndSeed) {
   }
 }
 
+class bad_rate_model : public model {
+ public:
+  void declare(model_spec& s) const override { s.rate("throughput"); }
+  void replicate(replication& r) const override { r.record(0, r.index() == 60 ? 0.0 : 2.0); }
+};
+
+TEST(Session, InvalidReadingIsASessionErrorNamingTheReplication) {
+  bad_rate_model m;
+  model_spec spec;
+  m.declare(spec);
+  const auto r = run_session(m, spec, settings(2, 5));
+  EXPECT_EQ(r.stopped_because, "error");
+  ASSERT_TRUE(r.error.has_value());
+  EXPECT_NE(r.error->find("replication 60"), std::string::npos) << *r.error;
+  EXPECT_NE(r.error->find("throughput"), std::string::npos) << *r.error;
+  EXPECT_EQ(r.replications, 60u);
+}
+
 // AR(1) around 5 with a warm-up from 0: stream style, several streams.
 class ar1_stream_model : public model {
  public:
