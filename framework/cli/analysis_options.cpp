@@ -4,9 +4,22 @@
 
 namespace mcpilot::cli {
 
+namespace {
+
+// CLI11 would read "-1" into a size_t as 2^64 - 1: accept digits only.
+const CLI::Validator field_index(
+    [](std::string& s) -> std::string {
+      if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos) return {};
+      return "expects a field index (0, 1, 2, ...), got '" + s + "'";
+    },
+    "N");
+
+}  // namespace
+
 void add_input_options(CLI::App* cmd, shared_options& o) {
-  o.column_opt =
-      cmd->add_option("--column", o.column, "field holding the readings (0-based)")->default_val(0);
+  o.column_opt = cmd->add_option("--column", o.column, "field holding the readings (0-based)")
+                     ->check(field_index)
+                     ->default_val(0);
   cmd->add_flag("--header", o.header,
                 "the first line is a header (otherwise a non-numeric first line is taken as one)");
   o.kind_opt = cmd->add_option("--kind", o.kind,

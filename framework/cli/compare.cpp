@@ -8,6 +8,7 @@
 //
 // Exit codes: 0 when the comparison was made (significant or not), 2 for input errors (including
 // a file whose readings give no interval), 1 for a bug.
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <memory>
@@ -78,7 +79,9 @@ void run_compare(const compare_state& st) {
                       "some variation");
   }
   const double t = opt.kind == quantity_kind::rate ? -w.t : w.t;
-  const std::optional<double> needed_batches = required_b(ma, mb, confidence, st.power);
+  // Welch's test needs at least 2 subsession means on each side, whatever the formula says.
+  std::optional<double> needed_batches = required_b(ma, mb, confidence, st.power);
+  if (needed_batches) needed_batches = std::max(*needed_batches, 2.0);
   const std::size_t qb = *b.result.subsession_size;
   const std::string reason =
       "no number of B readings suffices: A's own uncertainty (s_A^2/n_A) already exceeds what "

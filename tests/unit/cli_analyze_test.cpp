@@ -255,6 +255,7 @@ TEST(CliAnalyzeBadInput, UsageErrors) {
            {"analyze", f.path(), "--confidence", "1.5"},
            {"analyze", f.path(), "--ci-perc", "0"},
            {"analyze", f.path(), "--column", "x"},
+           {"analyze", f.path(), "--column", "-1"},
            {"analyze", f.path(), "--wps", "0"},
            {"analyze", f.path(), "--wps", "0,1", "--kind", "rate"},
            {"analyze"},

@@ -86,6 +86,16 @@ TEST(CliCompare, RatesAreTestedOnTheReciprocals) {
   EXPECT_GT(j["diff_ci_high"].get<double>(), diff);
 }
 
+TEST(CliCompare, RequiredBIsAtLeastTwoSubsessionMeans) {
+  // A difference of ~100 standard errors: the formula asks for under one B reading, but Welch's
+  // test needs two values on each side.
+  std::vector<double> far = b_values;
+  for (double& v : far) v += 100;
+  const temp_file a(column_csv(a_values)), b(column_csv(far));
+  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  EXPECT_EQ(j["required_b"], 2);
+}
+
 TEST(CliCompare, HumanView) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
   const auto r = run_mcpilot({"compare", a.path(), b.path()});

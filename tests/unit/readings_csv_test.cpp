@@ -122,6 +122,15 @@ TEST(ReadingsCsv, MissingColumnIsNamed) {
             ":2:2: the line has 1 field, but field 1 (0-based) is asked for");
 }
 
+TEST(ReadingsCsv, AbsurdColumnIsMissingNotAnOverflow) {
+  EXPECT_EQ(error_of("1,2\n", {static_cast<std::size_t>(-1), false}),
+            ":1:4: the line has 2 fields, but field 18446744073709551615 (0-based) is asked for");
+}
+
+TEST(ReadingsCsv, BinaryBytesAreEscapedInMessages) {
+  EXPECT_EQ(error_of("x\n1\n\x01\xc3\xa9\n"), ":3:1: field 0 \"\\x01\\xc3\\xa9\" is not a number");
+}
+
 TEST(ReadingsCsv, EmptyOrHeaderOnlyFilesHaveNoReadings) {
   EXPECT_EQ(error_of(""), ": no readings: the file is empty");
   EXPECT_EQ(error_of("latency\n"), ": no readings: only a header line");

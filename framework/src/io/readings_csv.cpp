@@ -140,10 +140,22 @@ parse_status parse_number(std::string_view s, double& value) {
   return parse_status::ok;
 }
 
+// The cell as the message shows it: at most 40 bytes, anything but printable ASCII as \xNN, so
+// that a binary file cannot garble the terminal.
 std::string quoted(std::string_view s) {
   constexpr std::size_t max_shown = 40;
   std::string out = "\"";
-  out.append(s.substr(0, max_shown));
+  for (const char c : s.substr(0, max_shown)) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) {
+      out += c;
+    } else {
+      constexpr char hex[] = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    }
+  }
   if (s.size() > max_shown) out += "...";
   return out + '"';
 }
@@ -157,7 +169,10 @@ std::vector<csv_column> read_csv_columns(const std::string& path,
   const std::string buf = read_all(path, source);
   if (buf.empty()) throw input_error(source + ": no readings: the file is empty");
 
-  const std::size_t wanted = *std::max_element(columns.begin(), columns.end()) + 1;
+  // No line holds more fields than bytes: a column beyond that is missing on every line, and the
+  // clamp keeps the field table small (and its size from overflowing).
+  const std::size_t wanted =
+      std::min(*std::max_element(columns.begin(), columns.end()), buf.size()) + 1;
   std::vector<csv_column> out(columns.size());
   // Every line holds at most one reading per column: reserving that bound avoids the doubling
   // of a growing vector, which would otherwise dominate the peak memory.

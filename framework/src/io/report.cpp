@@ -72,6 +72,7 @@ std::string format_level(double fraction) {
 }
 
 std::string format_p(double p) {
+  if (p < 1e-300) return "< 1e-300";  // underflow: the t is beyond what a double resolves
   if (p < 1e-3) return printf_string("%.*e", 1, p);
   return printf_string("%.*g", 2, p);
 }
