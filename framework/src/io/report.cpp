@@ -172,6 +172,10 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
       t.add("required", "unreachable");
   }
   t.add("converged", a.converged ? "yes" : "no: " + a.status);
+  if (a.warmup.applied && !a.warmup.accepted)
+    t.add("hint",
+          "mcpilot changepoints shows the segments; --no-warmup-removal treats all the "
+          "readings as one phase");
   t.write(out);
 }
 
