@@ -141,6 +141,10 @@ TEST(ExamplePi, IntervalCoverageOverSeeds) {
   EXPECT_GE(covering, 182) << covering << " of " << seeds << " intervals covered pi";
 }
 
+// The strict preset: with normal's limit of 0.2 on the subsession means' lag-1 autocorrelation,
+// strongly correlated readings such as these waits give intervals too narrow by about 1.22
+// (pilot-statistics), so their nominal 95% is not what they deliver (87% over 100 seeds,
+// docs/validation-examples.md); strict's 0.1 brings it to 90-94%.
 TEST(ExampleMm1, IntervalCoverageOverSeeds) {
   struct study {
     double lambda, mu;
@@ -150,7 +154,7 @@ TEST(ExampleMm1, IntervalCoverageOverSeeds) {
     const auto c = make_mm1(st.lambda, st.mu);
     const double truth = st.lambda / st.mu / (st.mu - st.lambda);
     for (int seed = 1; seed <= 10; ++seed) {
-      const auto r = run_session(*c.m, c.spec, settings(2000 + seed, 2, "normal", 0.1));
+      const auto r = run_session(*c.m, c.spec, settings(2000 + seed, 2, "strict", 0.1));
       ASSERT_EQ(r.stopped_because, "converged") << "rho " << st.lambda / st.mu << " seed " << seed;
       covering += covers(r, truth);
       ++sessions;
