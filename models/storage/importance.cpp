@@ -128,17 +128,27 @@ double cycle_loss_weight(const system_rates& s, philox_stream& rng) {
 
 namespace {
 
-// One excursion from all up, starting with a failure now, simulated under failure biasing with
-// the original holding times: its likelihood ratio if it ends in data loss within `within`
-// hours, else 0. An unbiased reading of P(an excursion started now loses data within `within`).
+// A holding time at rate r forced to end within `left`: drawn from the exponential law
+// conditioned on that, the probability of the condition multiplying `ratio`. Paths it excludes
+// cannot end in loss within the time left, so they contribute nothing anyway.
+double forced_hold(double r, double left, double& ratio, philox_stream& rng) {
+  const double reach = -std::expm1(-r * left);
+  ratio *= reach;
+  return reach > 0 ? -std::log1p(-rng.uniform() * reach) / r : left;
+}
+
+// One excursion from all up, starting with a failure now, simulated under failure biasing, each
+// holding time forced to end within the time left: its likelihood ratio if it ends in data loss
+// within `within` hours, else 0. An unbiased reading of P(an excursion started now loses data
+// within `within`) that is positive with probability ~bias^tolerance, however short `within`.
 double biased_excursion_loss(const system_rates& s, double within, philox_stream& rng) {
   system_walk w(s);
   double elapsed = 0, ratio = 1;
   while (true) {
     if (w.jump(rng, true, ratio)) return ratio;
     if (w.all_up()) return 0;
-    elapsed += hold(w.total_rate(), rng);
-    if (elapsed > within) return 0;
+    elapsed += forced_hold(w.total_rate(), within - elapsed, ratio, rng);
+    if (!(ratio > 0)) return 0;
   }
 }
 
@@ -150,12 +160,8 @@ double mission_loss_weight(const system_rates& s, double mission, philox_stream&
   while (true) {
     // All up: force the next failure into [t, mission), by the inverse of the truncated
     // exponential law, and carry the probability that it happens by then as a weight.
-    const double r = w.total_rate();
-    const double reach = -std::expm1(-r * (mission - t));
-    if (!(reach > 0)) return total;
-    weight *= reach;
-    t += -std::log1p(-rng.uniform() * reach) / r;
-    if (t >= mission) return total;
+    t += forced_hold(w.total_rate(), mission - t, weight, rng);
+    if (!(weight > 0) || t >= mission) return total;
     // An excursion starts at t. Its chance of losing data before the mission ends, estimated
     // by an independent biased excursion, counts if no earlier excursion lost data.
     total += weight * biased_excursion_loss(s, mission - t, rng);

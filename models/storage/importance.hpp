@@ -29,9 +29,11 @@
 //   P(loss by t) = E[ sum_k 1{excursions before k lost nothing} 1{s_k <= t} pi(t - s_k) ].
 // A mission reading follows one main path under the original dynamics and adds, at each
 // excursion start, an independent failure-biased excursion's 1{loss within t - s_k} x likelihood
-// ratio, an unbiased reading of pi(t - s_k) (holding times keep their original laws there, so
-// they cancel from the ratio and the loss time is real). The main path's own excursions almost
-// never lose data, and when one does the sum stops. In the all-up state the main path's next
+// ratio, an unbiased reading of pi(t - s_k). In that excursion every holding time is drawn from
+// its exponential law conditioned on ending before t, the ratio taking the factor P(it does):
+// paths excluded so cannot lose data by t. For long missions the factor is ~1 and nothing
+// changes; for short ones it keeps the readings from being all zero. The main path's own excursions
+// almost never lose data, and when one does the sum stops. In the all-up state the main path's next
 // failure is forced before t: its time is drawn from the exponential law conditioned on falling
 // before t, and the terms after it are weighted by P(it does) = 1 - exp(-r (t - now)); paths this
 // excludes add nothing to the sum anyway. So every reading has a chance of loss even when

@@ -1,0 +1,81 @@
+// The shipped storage configs load, and the quickstart runs end to end through `mcpilot run`
+// with its exact values in the JSON.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_test_support.hpp"
+#include "mcpilot/io/config.hpp"
+#include "mcpilot/registry.hpp"
+#include "storage/storage_model.hpp"
+
+namespace {
+
+using mcpilot::test::run_mcpilot;
+using mcpilot::test::slurp;
+using mcpilot::test::temp_file;
+
+std::string config_path(const std::string& name) {
+  return std::string(MCPILOT_SOURCE_DIR) + "/configs/storage/" + name + ".toml";
+}
+
+mcpilot::model_registry registry() {
+  mcpilot::model_registry r;
+  r.add<mcpilot::storage::storage_model>("storage.group");
+  return r;
+}
+
+TEST(StorageConfigs, AllLoadWithTheirMethodsQuantities) {
+  const auto models = registry();
+  for (const char* name : {"raid6-exponential", "replication3", "ec-10-4"}) {
+    const auto cfg = mcpilot::load_config(config_path(name), models);
+    EXPECT_EQ(cfg.model_name, "storage.group");
+    const int mttdl = cfg.spec.quantity_index("mttdl_hours");
+    ASSERT_GE(mttdl, 0) << name;
+    EXPECT_TRUE(cfg.spec.quantities()[static_cast<std::size_t>(mttdl)].derived()) << name;
+    EXPECT_GE(cfg.spec.quantity_index("loss_in_mission"), 0) << name;
+    EXPECT_EQ(cfg.instance->analytic().size(), 2u) << name;
+  }
+  for (const char* name : {"raid5-weibull-elerath", "raid5-latent-scrub"}) {
+    const auto cfg = mcpilot::load_config(config_path(name), models);
+    ASSERT_EQ(cfg.spec.quantities().size(), 2u) << name;
+    EXPECT_EQ(cfg.spec.quantities()[1].kind, mcpilot::quantity_kind::proportion) << name;
+    EXPECT_TRUE(cfg.instance->analytic().empty()) << name;
+  }
+}
+
+TEST(StorageConfigs, ModelErrorsNameTheField) {
+  const auto models = registry();
+  try {
+    mcpilot::config_overrides set;
+    set.sets.push_back("model.method=importance");
+    mcpilot::load_config(config_path("raid5-weibull-elerath"), models, set);
+    FAIL() << "importance with Weibull lifetimes was accepted";
+  } catch (const mcpilot::input_error& e) {
+    EXPECT_NE(std::string(e.what()).find("method = importance needs exponential"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+// The quickstart through the executable: exit 0, both exact values in the JSON and covered.
+TEST(StorageConfigs, QuickstartRunsWithExactValues) {
+  const temp_file json("", ".json");
+  const auto r = run_mcpilot(
+      {"run", config_path("raid6-exponential"), "--quiet", "--threads", "2", "--json", json.path()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(slurp(json.path()));
+  int checked = 0;
+  for (const auto& q : j["quantities"]) {
+    if (q["analytic"].is_null()) continue;
+    const double exact = q["analytic"].get<double>();
+    EXPECT_LE(q["ci_low"].get<double>(), exact) << q["name"];
+    EXPECT_GE(q["ci_high"].get<double>(), exact) << q["name"];
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2);
+  EXPECT_NE(r.out.find("covered"), std::string::npos) << r.out;
+}
+
+}  // namespace
