@@ -81,6 +81,13 @@ TEST(ReadingsCsv, QuotedNumbersAreNumbers) {
   EXPECT_EQ(read_readings(f.path(), {0, false}).values, std::vector<double>{1.5});
 }
 
+TEST(ReadingsCsv, MalformedQuotesAreNotSilentlyCut) {
+  EXPECT_EQ(error_of("1\n\"2\"x,3\n"), ":2:1: field 0 \"\"2\"x\" is not a number");
+  EXPECT_EQ(error_of("1\n\"2\n"), ":2:1: field 0 \"\"2\" is not a number");
+  const temp_file f("\"1\" ,\"a,b\"\n");  // blanks after the closing quote are fine
+  EXPECT_EQ(read_readings(f.path()).values, std::vector<double>{1});
+}
+
 TEST(ReadingsCsv, RoundTripsEveryDoubleExactly) {
   std::mt19937_64 rng(7);
   std::vector<double> x(20000);

@@ -108,9 +108,19 @@ std::size_t split(std::string_view line, std::span<field> out) {
         }
         ++pos;
       }
+      const bool closed = pos < line.size();
       end = pos;
-      const auto comma = line.find(',', pos);
+      const auto comma = line.find(',', closed ? pos + 1 : pos);
       pos = comma == std::string_view::npos ? line.size() : comma;
+      std::size_t tail = end + 1;
+      while (tail < pos && blank(line[tail])) ++tail;
+      if (!closed || tail < pos) {
+        // An unterminated quote, or text after the closing quote: keep the raw field, so that
+        // it is reported as it stands rather than silently cut to its quoted part.
+        begin = begin - 1;
+        end = pos;
+        while (end > begin && blank(line[end - 1])) --end;
+      }
     } else {
       const auto comma = line.find(',', pos);
       pos = comma == std::string_view::npos ? line.size() : comma;
