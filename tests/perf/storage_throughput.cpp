@@ -54,7 +54,9 @@ void replicate(benchmark::State& state, const configured& c) {
 
 // Naive at the target: each replication simulates the group to its data loss, ~2.4e12 h and
 // ~2.4e7 failures later. A few iterations only.
-void BM_NaiveRaid6Target(benchmark::State& state) { replicate(state, *raid6("naive")); }
+void BM_NaiveRaid6Target(benchmark::State& state) {
+  replicate(state, *raid6("naive"));
+}
 BENCHMARK(BM_NaiveRaid6Target)->Iterations(4)->Unit(benchmark::kSecond);
 
 // Naive, the 10-year mission alone (what a mission-only naive estimate would cost per reading).
@@ -77,7 +79,9 @@ void BM_NaiveRaid6Mttf1e4(benchmark::State& state) {
 BENCHMARK(BM_NaiveRaid6Mttf1e4);
 
 // Importance: an ordinary cycle, a biased cycle and a biased 10-year mission per replication.
-void BM_ImportanceRaid6Target(benchmark::State& state) { replicate(state, *raid6("importance")); }
+void BM_ImportanceRaid6Target(benchmark::State& state) {
+  replicate(state, *raid6("importance"));
+}
 BENCHMARK(BM_ImportanceRaid6Target);
 
 // A whole session on the target, +-10% (whole width 20%) at 95% for both quantities, 2 threads.

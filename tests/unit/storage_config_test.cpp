@@ -62,8 +62,8 @@ TEST(StorageConfigs, ModelErrorsNameTheField) {
 // The quickstart through the executable: exit 0, both exact values in the JSON and covered.
 TEST(StorageConfigs, QuickstartRunsWithExactValues) {
   const temp_file json("", ".json");
-  const auto r = run_mcpilot(
-      {"run", config_path("raid6-exponential"), "--quiet", "--threads", "2", "--json", json.path()});
+  const auto r = run_mcpilot({"run", config_path("raid6-exponential"), "--quiet", "--threads", "2",
+                              "--json", json.path()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto j = nlohmann::json::parse(slurp(json.path()));
   int checked = 0;
