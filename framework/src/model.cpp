@@ -25,27 +25,47 @@ parameter_spec& model_spec::number(std::string name, double def, std::string des
 }
 
 parameter_spec& model_spec::optional_number(std::string name, std::string description) {
-  return add(
-      {std::move(name), param_type::number, std::nullopt, std::move(description), {}, {}, {}, false});
+  return add({std::move(name),
+              param_type::number,
+              std::nullopt,
+              std::move(description),
+              {},
+              {},
+              {},
+              false});
 }
 
 parameter_spec& model_spec::integer(std::string name, std::int64_t def, std::string description) {
-  return add({std::move(name), param_type::integer, def, std::move(description), {}, {}, {}, false});
+  return add(
+      {std::move(name), param_type::integer, def, std::move(description), {}, {}, {}, false});
 }
 
 parameter_spec& model_spec::boolean(std::string name, bool def, std::string description) {
-  return add({std::move(name), param_type::boolean, def, std::move(description), {}, {}, {}, false});
+  return add(
+      {std::move(name), param_type::boolean, def, std::move(description), {}, {}, {}, false});
 }
 
 parameter_spec& model_spec::string(std::string name, std::string def, std::string description) {
-  return add({std::move(name), param_type::string, std::move(def), std::move(description), {}, {},
-              {}, false});
+  return add({std::move(name),
+              param_type::string,
+              std::move(def),
+              std::move(description),
+              {},
+              {},
+              {},
+              false});
 }
 
 parameter_spec& model_spec::choice(std::string name, std::string def,
                                    std::vector<std::string> choices, std::string description) {
-  return add({std::move(name), param_type::choice, std::move(def), std::move(description),
-              std::move(choices), {}, {}, false});
+  return add({std::move(name),
+              param_type::choice,
+              std::move(def),
+              std::move(description),
+              std::move(choices),
+              {},
+              {},
+              false});
 }
 
 quantity_spec& model_spec::quantity(std::string name, quantity_kind kind) {

@@ -71,8 +71,8 @@ void check_bounds(const parameter_spec& s, double x) {
 
 param_value parameter_spec::check(const param_value& v) const {
   auto wrong = [&](const char* wanted) {
-    throw parameter_error(name, name + " must be " + wanted + ", got " + type_of(v) + " (" +
-                                    to_string(v) + ")");
+    throw parameter_error(
+        name, name + " must be " + wanted + ", got " + type_of(v) + " (" + to_string(v) + ")");
   };
   switch (type) {
     case param_type::number: {

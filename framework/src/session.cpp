@@ -51,7 +51,8 @@ void run_replications(runner& r, const model& m, const model_spec& spec, std::ui
     for (std::size_t q = 0; q < width; ++q) {
       const quantity_spec& qs = spec.quantities()[q];
       if (qs.derived()) continue;
-      if (std::isnan(row[q])) throw std::runtime_error("no reading recorded for quantity " + qs.name);
+      if (std::isnan(row[q]))
+        throw std::runtime_error("no reading recorded for quantity " + qs.name);
       check_reading(qs, row[q]);
     }
   });
@@ -90,8 +91,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
     ++result.rounds;
     const double elapsed = std::chrono::duration<double>(clock_type::now() - t0).count();
     if (hooks.on_round)
-      hooks.on_round({result.rounds, eng->replications(), elapsed, &eng->results(),
-                      d.stop ? 0 : d.count});
+      hooks.on_round(
+          {result.rounds, eng->replications(), elapsed, &eng->results(), d.stop ? 0 : d.count});
     if (d.stop) {
       result.stopped_because = d.reason;
       break;
@@ -111,8 +112,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
     }
     std::uint64_t count = d.count;
     if (eng->stream_style())
-      count = std::min<std::uint64_t>(count, (settings.max_replications - done + streams.size() - 1) /
-                                                 streams.size());
+      count = std::min<std::uint64_t>(
+          count, (settings.max_replications - done + streams.size() - 1) / streams.size());
     else
       count = std::min(count, settings.max_replications - done);
     // Keep a round inside the time that is left; this alone makes a session clock-dependent, and

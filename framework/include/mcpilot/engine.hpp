@@ -73,8 +73,8 @@ class engine {
   std::vector<quantity_spec> specs_;
   std::vector<precision> requirements_;
   std::vector<std::vector<std::size_t>> derived_inputs_;
-  std::vector<std::vector<double>> readings_;               // [quantity][replication]
-  std::vector<std::vector<std::vector<double>>> streams_;   // [stream][quantity][reading]
+  std::vector<std::vector<double>> readings_;              // [quantity][replication]
+  std::vector<std::vector<std::vector<double>>> streams_;  // [stream][quantity][reading]
   std::vector<quantity_result> results_;
   std::size_t rounds_ = 0;
 };

@@ -22,7 +22,8 @@
 //
 // Stream style (steady state): declare s.stream_style() and implement open_stream(). Each stream
 // is a long run advanced in rounds; its readings are autocorrelated and may start with a warm-up.
-// Streams run in parallel with each other; one stream is only ever advanced by one thread at a time.
+// Streams run in parallel with each other; one stream is only ever advanced by one thread at a
+// time.
 
 #include <cstdint>
 #include <deque>
@@ -41,8 +42,14 @@ namespace mcpilot {
 
 class model_spec {
  public:
-  model_spec& describe(std::string text) { description_ = std::move(text); return *this; }
-  model_spec& stream_style() { stream_style_ = true; return *this; }
+  model_spec& describe(std::string text) {
+    description_ = std::move(text);
+    return *this;
+  }
+  model_spec& stream_style() {
+    stream_style_ = true;
+    return *this;
+  }
 
   parameter_spec& number(std::string name, double def, std::string description);
   parameter_spec& optional_number(std::string name, std::string description);
@@ -132,7 +139,7 @@ class model {
   virtual void declare(model_spec& spec) const = 0;
   // Receives validated values; throw parameter_error for a constraint across fields.
   virtual void configure(const parameters& p) { (void)p; }
-  virtual void replicate(replication& r) const;                          // replication style
+  virtual void replicate(replication& r) const;                            // replication style
   virtual std::unique_ptr<stream> open_stream(std::uint64_t index) const;  // stream style
   // Exact values known for the configured parameters (by quantity name), printed beside the
   // estimates with whether the interval covers them. Empty when none is known.

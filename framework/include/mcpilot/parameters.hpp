@@ -43,10 +43,25 @@ struct parameter_spec {
   bool min_exclusive = false;
 
   // Fluent refinements, so a declaration reads as one line.
-  parameter_spec& at_least(double v) { min = v; min_exclusive = false; return *this; }
-  parameter_spec& positive() { min = 0; min_exclusive = true; return *this; }
-  parameter_spec& at_most(double v) { max = v; return *this; }
-  parameter_spec& in_range(double lo, double hi) { min = lo; max = hi; return *this; }
+  parameter_spec& at_least(double v) {
+    min = v;
+    min_exclusive = false;
+    return *this;
+  }
+  parameter_spec& positive() {
+    min = 0;
+    min_exclusive = true;
+    return *this;
+  }
+  parameter_spec& at_most(double v) {
+    max = v;
+    return *this;
+  }
+  parameter_spec& in_range(double lo, double hi) {
+    min = lo;
+    max = hi;
+    return *this;
+  }
 
   // Converts and checks one value (an integer is accepted for a number; nothing else is coerced).
   // Throws parameter_error naming this parameter.

@@ -39,12 +39,30 @@ struct quantity_spec {
   derived_function function;
   bool derived() const { return static_cast<bool>(function); }
 
-  quantity_spec& with_unit(std::string u) { unit = std::move(u); return *this; }
-  quantity_spec& as(quantity_kind k) { kind = k; return *this; }
-  quantity_spec& optional() { required = false; return *this; }
-  quantity_spec& describe(std::string d) { description = std::move(d); return *this; }
-  quantity_spec& ci_perc(double v) { precision.ci_perc = v; return *this; }
-  quantity_spec& ci_abs(double v) { precision.ci_abs = v; return *this; }
+  quantity_spec& with_unit(std::string u) {
+    unit = std::move(u);
+    return *this;
+  }
+  quantity_spec& as(quantity_kind k) {
+    kind = k;
+    return *this;
+  }
+  quantity_spec& optional() {
+    required = false;
+    return *this;
+  }
+  quantity_spec& describe(std::string d) {
+    description = std::move(d);
+    return *this;
+  }
+  quantity_spec& ci_perc(double v) {
+    precision.ci_perc = v;
+    return *this;
+  }
+  quantity_spec& ci_abs(double v) {
+    precision.ci_abs = v;
+    return *this;
+  }
 };
 
 }  // namespace mcpilot

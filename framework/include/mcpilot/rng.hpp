@@ -43,6 +43,8 @@ class philox_stream {
 };
 
 // The key of stream j for stream-style models.
-constexpr std::uint64_t stream_key(std::uint64_t j) noexcept { return (std::uint64_t{1} << 63) | j; }
+constexpr std::uint64_t stream_key(std::uint64_t j) noexcept {
+  return (std::uint64_t{1} << 63) | j;
+}
 
 }  // namespace mcpilot

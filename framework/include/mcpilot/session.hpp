@@ -36,7 +36,7 @@ struct session_progress {
 
 struct session_hooks {
   std::function<void(const session_progress&)> on_round;  // after each evaluation
-  const std::atomic<bool>* interrupted = nullptr;          // checked between rounds
+  const std::atomic<bool>* interrupted = nullptr;         // checked between rounds
 };
 
 struct session_result {

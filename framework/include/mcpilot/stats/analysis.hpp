@@ -23,8 +23,8 @@ struct analysis_options {
 };
 
 struct warmup_report {
-  bool applied = false;   // detection ran
-  bool accepted = true;   // a stable phase holding more than half of the readings was found
+  bool applied = false;  // detection ran
+  bool accepted = true;  // a stable phase holding more than half of the readings was found
   std::size_t removed_begin = 0;
   std::size_t removed_end = 0;
   std::vector<std::size_t> changepoints;
