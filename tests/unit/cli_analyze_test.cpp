@@ -53,6 +53,7 @@ TEST(CliAnalyze, JsonHasTheContractFieldsWithRsValues) {
   // 12 subsession means are fewer than normal's 50: not converged, 50 readings required.
   EXPECT_EQ(j["converged"], false);
   EXPECT_EQ(j["required_samples"], 50);
+  EXPECT_EQ(j["unreachable"], false);
 }
 
 TEST(CliAnalyze, NotConvergedStillExitsZeroAndSaysWhy) {
@@ -123,6 +124,7 @@ TEST(CliAnalyze, ProportionWithNoEventsGivesAOneSidedBound) {
   // R: 1 - 0.05^(1/40) = 0.0721575245055146 (exact Clopper-Pearson one-sided bound)
   EXPECT_NEAR(j["ci_high"].get<double>(), 0.0721575245055146, 1e-12);
   EXPECT_TRUE(j["required_samples"].is_null());  // relative width around 0: unreachable
+  EXPECT_EQ(j["unreachable"], true);
   EXPECT_EQ(j["converged"], false);
 }
 

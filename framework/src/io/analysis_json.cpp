@@ -31,6 +31,7 @@ nlohmann::json to_json(const analysis& a) {
       {"autocorrelation", or_null(a.autocorrelation)},
       {"subsession_autocorrelation", or_null(a.subsession_autocorrelation)},
       {"required_samples", or_null(a.required_samples)},
+      {"unreachable", a.unreachable},
       {"converged", a.converged},
       {"kind", std::string(to_string(a.kind))},
       {"confidence", a.confidence},

@@ -2,7 +2,8 @@
 // The JSON form of analysis results, exactly the fields of design.md section 4 plus a few honest
 // extras (n_used, remainder, status, one_sided, target_width). `mcpilot analyze --json` prints
 // to_json(analysis); the engine reuses it for each quantity. Absent values (an unbounded rate
-// interval, an unreachable required size) are null, never 0.
+// interval, an unreachable required size) are null, never 0; `unreachable` says why a
+// required_samples is null.
 
 #include <nlohmann/json.hpp>
 
@@ -13,9 +14,9 @@
 namespace mcpilot {
 
 // n, mean, ci_low, ci_high, ci_width, ci_width_rel, subsession_size, subsession_count,
-// autocorrelation, subsession_autocorrelation, required_samples, converged, kind, confidence,
-// warmup {applied, removed_begin, removed_end, changepoints, p_values, accepted}, n_used,
-// remainder, status, one_sided, target_width.
+// autocorrelation, subsession_autocorrelation, required_samples, unreachable, converged, kind,
+// confidence, warmup {applied, removed_begin, removed_end, changepoints, p_values, accepted},
+// n_used, remainder, status, one_sided, target_width.
 nlohmann::json to_json(const analysis& a);
 
 // rate, rate_ci_low, rate_ci_high (null when the slope's interval contains 0), alpha, beta,
