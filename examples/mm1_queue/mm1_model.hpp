@@ -11,7 +11,9 @@
 // where S_n is customer n's service time and A_{n+1} the gap before customer n+1 arrives.
 
 #include <boost/random/exponential_distribution.hpp>
+#include <map>
 #include <memory>
+#include <string>
 
 #include "mcpilot/model.hpp"
 
@@ -44,6 +46,7 @@ class mm1_model : public mcpilot::model {
 
   // The steady-state mean waiting time in queue, rho / (mu - lambda).
   double expected_wait() const { return lambda_ / mu_ / (mu_ - lambda_); }
+  std::map<std::string, double> analytic() const override { return {{"wait", expected_wait()}}; }
 
  private:
   // One run of the queue; it keeps the current customer's wait between rounds.

@@ -7,6 +7,8 @@
 #include <bitset>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <cstdint>
+#include <map>
+#include <string>
 
 #include <mcpilot/model.hpp>
 
@@ -19,6 +21,13 @@ class birthday_model : public mcpilot::model {
   }
 
   void configure(const mcpilot::parameters& p) override { people_ = p.integer("people"); }
+
+  // The exact answer, shown beside the estimate: 1 - prod_{k<n} (365 - k) / 365.
+  std::map<std::string, double> analytic() const override {
+    double none_shared = 1;
+    for (std::int64_t k = 0; k < people_; ++k) none_shared *= (365.0 - k) / 365.0;
+    return {{"shared", 1 - none_shared}};
+  }
 
   void replicate(mcpilot::replication& r) const override {
     boost::random::uniform_int_distribution<int> day(0, 364);

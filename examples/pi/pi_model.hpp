@@ -5,6 +5,9 @@
 
 #include <boost/random/uniform_01.hpp>
 #include <cstdint>
+#include <map>
+#include <numbers>
+#include <string>
 
 #include "mcpilot/model.hpp"
 
@@ -19,6 +22,9 @@ class pi_model : public mcpilot::model {
   }
 
   void configure(const mcpilot::parameters& p) override { darts_ = p.integer("darts"); }
+
+  // The answer is known, so the table shows whether the interval covers it.
+  std::map<std::string, double> analytic() const override { return {{"pi", std::numbers::pi}}; }
 
   void replicate(mcpilot::replication& r) const override {
     // Boost.Random, not std::uniform_real_distribution: its numbers are the same with every

@@ -102,6 +102,14 @@ TEST(ExampleMm1, StreamsStartEmptyAndFollowLindley) {
   EXPECT_NE(r.readings->stream_readings(0, 0), r.readings->stream_readings(1, 0));
 }
 
+TEST(ExampleMm1, AnalyticWaitIsRhoOverMuMinusLambda) {
+  // rho / (mu - lambda): 0.8 / 0.2 = 4 and 0.5 / 0.5 = 1 (M/M/1 queue, Wq = lambda / (mu (mu -
+  // lambda))).
+  EXPECT_DOUBLE_EQ(make_mm1(0.8, 1.0).m->analytic().at("wait"), 4.0);
+  EXPECT_DOUBLE_EQ(make_mm1(0.5, 1.0).m->analytic().at("wait"), 1.0);
+  EXPECT_DOUBLE_EQ(make_mm1(1.0, 2.0).m->analytic().at("wait"), 0.5);
+}
+
 TEST(ExampleMm1, RejectsAnUnstableQueue) {
   examples::mm1_model m;
   model_spec spec;
