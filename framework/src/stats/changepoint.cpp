@@ -72,23 +72,12 @@ std::optional<std::size_t> corrected_subsession_size(std::span<const double> x, 
   constexpr std::size_t min_batches = 8;
   const std::size_t n = x.size();
   if (n < min_batches) return std::nullopt;
-  const long double center = mean(x);
-  std::vector<long double> sum(n + 1, 0);
-  for (std::size_t i = 0; i < n; ++i) sum[i + 1] = sum[i] + (x[i] - center);
+  const batch_correlogram correlogram(x);
   for (std::size_t q = 1; n / q >= min_batches; ++q) {
-    const std::size_t h = n / q;
-    const long double qq = static_cast<long double>(q);
-    const long double used_mean = sum[h * q] / (qq * static_cast<long double>(h));
-    long double num = 0, den = 0, prev = 0;
-    for (std::size_t j = 0; j < h; ++j) {
-      const long double y = (sum[(j + 1) * q] - sum[j * q]) / qq - used_mean;
-      den += y * y;
-      if (j > 0) num += prev * y;
-      prev = y;
-    }
-    if (den == 0) return q;  // constant means: nothing to correlate
-    const double hh = static_cast<double>(h);
-    const double corrected = (hh * static_cast<double>(num / den) + 1) / (hh - 4);
+    const auto rho = correlogram.lag1(q);
+    if (!rho) return q;  // constant means: nothing to correlate
+    const double hh = static_cast<double>(n / q);
+    const double corrected = (hh * *rho + 1) / (hh - 4);
     if (std::abs(corrected) <= limit) return q;
   }
   return std::nullopt;
