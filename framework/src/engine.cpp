@@ -46,16 +46,31 @@ engine::engine(const model_spec& spec, engine_options options)
   }
 }
 
-void engine::add_replication(std::span<const double> row) {
-  if (row.size() != specs_.size()) throw std::invalid_argument("row size differs from quantities");
-  for (std::size_t q = 0; q < specs_.size(); ++q)
-    if (!specs_[q].derived()) readings_[q].push_back(row[q]);
+void engine::add_replications(std::span<const double> rows) {
+  const std::size_t width = specs_.size();
+  if (rows.size() % width != 0) throw std::invalid_argument("row size differs from quantities");
+  const std::size_t count = rows.size() / width;
+  for (std::size_t q = 0; q < width; ++q) {
+    if (specs_[q].derived()) continue;
+    std::vector<double>& v = readings_[q];
+    if (v.capacity() < v.size() + count) v.reserve(std::max(v.size() + count, 2 * v.capacity()));
+    if (width == 1) {
+      v.insert(v.end(), rows.begin(), rows.end());
+    } else {
+      for (std::size_t i = 0; i < count; ++i) v.push_back(rows[i * width + q]);
+    }
+  }
 }
 
 void engine::add_stream_readings(std::size_t stream, std::size_t quantity,
                                  std::span<const double> readings) {
   auto& v = streams_.at(stream).at(quantity);
   v.insert(v.end(), readings.begin(), readings.end());
+}
+
+void engine::reserve(std::uint64_t replications) {
+  for (std::size_t q = 0; q < specs_.size(); ++q)
+    if (!specs_[q].derived()) readings_[q].reserve(replications);
 }
 
 std::uint64_t engine::replications() const {

@@ -58,6 +58,8 @@ void run_replications(runner& r, const model& m, const model_spec& spec, std::ui
   });
 }
 
+constexpr std::uint64_t chunk_bytes = 1 << 20;
+
 struct stream_slot {
   std::unique_ptr<stream> state;
   philox_stream rng;
@@ -126,11 +128,19 @@ session_result run_session(const model& m, const model_spec& spec, const session
     }
 
     const auto r0 = clock_type::now();
+    std::uint64_t chunk_begin = done;
     try {
       if (!eng->stream_style()) {
-        run_replications(*runner, m, spec, settings.seed, done, count, rows);
-        for (std::uint64_t i = 0; i < count; ++i)
-          eng->add_replication(std::span<const double>(rows.data() + i * width, width));
+        // In chunks, so the row buffer is reused while still in cache rather than grown to a
+        // whole round (up to 4x the readings so far) and paged in afresh every round.
+        const std::uint64_t chunk = std::max<std::uint64_t>(1, chunk_bytes / (8 * width));
+        eng->reserve(done + count);
+        for (std::uint64_t b = 0; b < count; b += chunk) {
+          chunk_begin = done + b;
+          run_replications(*runner, m, spec, settings.seed, chunk_begin, std::min(chunk, count - b),
+                           rows);
+          eng->add_replications(rows);
+        }
       } else {
         runner->run(0, streams.size(), [&](std::uint64_t j) {
           stream_slot& s = streams[j];
@@ -147,8 +157,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
     } catch (const task_failure& f) {
       // Keep what came before the failing replication: it is the same on every run.
       if (!eng->stream_style())
-        for (std::uint64_t i = 0; i < f.index() - done; ++i)
-          eng->add_replication(std::span<const double>(rows.data() + i * width, width));
+        eng->add_replications(
+            std::span<const double>(rows.data(), (f.index() - chunk_begin) * width));
       result.error = failure_message(f, settings.seed, eng->stream_style());
       result.stopped_because = "error";
       eng->evaluate();

@@ -14,6 +14,7 @@
 // The work is a fixed amount of arithmetic, calibrated once, not a clock-driven spin: a spin would
 // look perfectly parallel even when two threads share one core.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <chrono>
@@ -103,19 +104,39 @@ double run_fixed(const work_model& m, std::uint64_t replications, unsigned threa
   return seconds;
 }
 
+struct process_usage {
+  double user_s = 0, system_s = 0;
+  long minor_faults = 0;
+  static process_usage now() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    const auto seconds = [](const timeval& t) { return t.tv_sec + 1e-6 * t.tv_usec; };
+    return {seconds(u.ru_utime), seconds(u.ru_stime), u.ru_minflt};
+  }
+};
+
 // args: microseconds of work per replication, replications per session, threads.
+// Besides the wall time, the kernel's share: on a virtual machine a page fault (first touch of
+// freshly allocated memory) can cost several microseconds, so the same code shows very different
+// overheads from one machine, or one hour, to the next.
 void session(benchmark::State& state) {
   const work_model m(static_cast<double>(state.range(0)));
   const auto n = static_cast<std::uint64_t>(state.range(1));
   const auto threads = static_cast<unsigned>(state.range(2));
   double total = 0;
+  const process_usage u0 = process_usage::now();
   for (auto _ : state) {
     const double seconds = run_fixed(m, n, threads);
     state.SetIterationTime(seconds);
     total += seconds;
   }
-  state.counters["ns_per_replication"] =
-      total * 1e9 / (static_cast<double>(state.iterations()) * static_cast<double>(n));
+  const process_usage u1 = process_usage::now();
+  const double reps = static_cast<double>(state.iterations()) * static_cast<double>(n);
+  state.counters["ns_per_replication"] = total * 1e9 / reps;
+  state.counters["user_ns"] = (u1.user_s - u0.user_s) * 1e9 / reps;
+  state.counters["system_ns"] = (u1.system_s - u0.system_s) * 1e9 / reps;
+  state.counters["faults_per_1k"] =
+      static_cast<double>(u1.minor_faults - u0.minor_faults) * 1e3 / reps;
   state.counters["threads"] = static_cast<double>(threads);
 }
 BENCHMARK(session)

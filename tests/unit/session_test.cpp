@@ -101,6 +101,35 @@ TEST(Session, ThrowingReplicationEndsCleanlyNamingIndexAndSeed) {
   }
 }
 
+// A round larger than the runner's chunk (2^17 rows of one quantity) is run in parts; a failure
+// in a later part must keep every reading before it, exactly as in a single part.
+class late_throwing_model : public normal_model {
+ public:
+  void replicate(replication& r) const override {
+    if (r.index() == 200'000) throw std::runtime_error("late boom");
+    normal_model::replicate(r);
+  }
+};
+
+TEST(Session, FailureInALaterChunkKeepsEveryEarlierReading) {
+  late_throwing_model m;
+  model_spec spec;
+  m.declare(spec);
+  auto s = settings(2, 5);
+  s.engine.session_precision.ci_perc = 1e-6;  // never converges: rounds of 100, 500, ... 312,500
+  const auto r = run_session(m, spec, s);
+  EXPECT_EQ(r.stopped_because, "error");
+  ASSERT_TRUE(r.error.has_value());
+  EXPECT_NE(r.error->find("replication 200000"), std::string::npos) << *r.error;
+  EXPECT_EQ(r.replications, 200'000u);
+  // The kept readings are the model's own, in index order: replication 199,999's reading is what
+  // the same seed gives when that replication is run alone.
+  std::vector<double> row(1);
+  replication alone(spec, 5, 199'999, row);
+  m.replicate(alone);
+  EXPECT_EQ(r.readings->readings(0).back(), row[0]);
+}
+
 class bad_rate_model : public model {
  public:
   void declare(model_spec& s) const override { s.rate("throughput"); }

@@ -45,7 +45,11 @@ class engine {
 
   // Replication style: one reading per quantity in declaration order (derived slots ignored),
   // added in replication-index order.
-  void add_replication(std::span<const double> row);
+  void add_replication(std::span<const double> row) { add_replications(row); }
+  // Several such rows back to back (a round's results), stored in one pass per quantity.
+  void add_replications(std::span<const double> rows);
+  // Room for this many replications in all, so that a round added in parts grows the storage once.
+  void reserve(std::uint64_t replications);
   // Stream style: readings of one quantity of one stream, in the order the stream produced them.
   void add_stream_readings(std::size_t stream, std::size_t quantity,
                            std::span<const double> readings);

@@ -18,15 +18,20 @@ namespace mcpilot {
 
 namespace {
 
-// The readings on the scale the interval is built on: reciprocals for rates, the readings
-// themselves otherwise. Rejects what the kind cannot accept, naming the reading.
-std::vector<double> analysed_scale(std::span<const double> x, quantity_kind kind) {
-  if (kind == quantity_kind::rate) return reciprocals(x);
+// The readings on the scale the interval is built on: reciprocals for rates (kept in `storage`),
+// the readings themselves otherwise, not copied, since the engine re-analyses every reading each
+// round. Rejects what the kind cannot accept, naming the reading.
+std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
+                                       std::vector<double>& storage) {
+  if (kind == quantity_kind::rate) {
+    storage = reciprocals(x);
+    return storage;
+  }
   for (std::size_t i = 0; i < x.size(); ++i)
     if (!std::isfinite(x[i]))
       throw reading_error(i, "a reading must be a finite number, got " + std::to_string(x[i]));
   if (kind == quantity_kind::proportion) check_binary(x);
-  return {x.begin(), x.end()};
+  return x;
 }
 
 double back_to_unit(double v, quantity_kind kind) {
@@ -177,7 +182,8 @@ analysis start(std::size_t n, const analysis_options& opt) {
 
 analysis analyze(std::span<const double> readings, const analysis_options& opt) {
   analysis a = start(readings.size(), opt);
-  const std::vector<double> y = analysed_scale(readings, opt.kind);
+  std::vector<double> storage;
+  const std::span<const double> y = analysed_scale(readings, opt.kind, storage);
   std::span<const double> stable;
   if (!stable_phase(y, opt, a.warmup, stable)) {
     a.mean = back_to_unit(mean(y), opt.kind);
@@ -188,10 +194,12 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     a.status = "no readings";
     return a;
   }
-  a.mean = back_to_unit(mean(stable), opt.kind);
-  if (stable.size() >= 2) a.autocorrelation = autocorrelation(stable);
+  // One set of prefix sums gives the mean, the raw lag-1 (rho_1 at q = 1) and the search.
+  const batch_correlogram correlogram(stable);
+  a.mean = back_to_unit(correlogram.mean(), opt.kind);
+  if (stable.size() >= 2) a.autocorrelation = correlogram.lag1(1).value_or(0.0);
 
-  const auto choice = choose_subsession(stable, opt.requirements.autocorrelation_limit);
+  const auto choice = choose_subsession(correlogram, opt.requirements.autocorrelation_limit);
   if (!choice) {
     a.status =
         stable.size() < 3 ? "not enough data: at least 3 readings are needed" : no_subsession;
@@ -200,8 +208,12 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   a.n_used = choice->size * choice->count;
   a.remainder = stable.size() - a.n_used;
   a.subsession_autocorrelation = choice->autocorrelation;
-  const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
-  conclude(a, batches, choice->size, opt);
+  if (choice->size == 1) {
+    conclude(a, stable.first(a.n_used), 1, opt);  // batches of one are the readings
+  } else {
+    const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
+    conclude(a, batches, choice->size, opt);
+  }
   return a;
 }
 
@@ -211,13 +223,13 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   for (const auto& s : streams) n += s.size();
   analysis a = start(n, opt);
 
-  std::vector<std::vector<double>> scaled;
+  std::vector<std::vector<double>> storage(streams.size());
   std::vector<std::span<const double>> stable;
   std::size_t rejected = 0;
-  for (const auto& s : streams) {
-    scaled.push_back(analysed_scale(s, opt.kind));
+  for (std::size_t k = 0; k < streams.size(); ++k) {
+    const std::span<const double> y = analysed_scale(streams[k], opt.kind, storage[k]);
     std::span<const double> st;
-    if (stable_phase(scaled.back(), opt, a.warmup, st))
+    if (stable_phase(y, opt, a.warmup, st))
       stable.push_back(st);
     else
       ++rejected;
@@ -228,30 +240,35 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
                std::to_string(streams.size()) + " streams)";
     return a;
   }
-  std::vector<double> all;
-  double rho_sum = 0;
-  std::size_t q = 0;
+  std::vector<batch_correlogram> correlograms;
+  std::size_t n_stable = 0;
+  double sum = 0, rho_sum = 0;
   for (const auto& st : stable) {
-    all.insert(all.end(), st.begin(), st.end());
-    if (st.size() >= 2) rho_sum += autocorrelation(st);
-    const auto c = choose_subsession(st, opt.requirements.autocorrelation_limit);
-    if (!c) {
-      a.mean = back_to_unit(mean(all), opt.kind);
-      a.status = no_subsession;
-      return a;
-    }
-    q = std::max(q, c->size);
+    correlograms.emplace_back(st);
+    n_stable += st.size();
+    sum += correlograms.back().mean() * static_cast<double>(st.size());
+    if (st.size() >= 2) rho_sum += correlograms.back().lag1(1).value_or(0.0);
   }
-  if (all.empty()) {
+  if (n_stable == 0) {
     a.status = "no readings";
     return a;
   }
-  a.mean = back_to_unit(mean(all), opt.kind);
+  a.mean = back_to_unit(sum / static_cast<double>(n_stable), opt.kind);
   a.autocorrelation = rho_sum / static_cast<double>(stable.size());
+  std::size_t q = 0;
+  for (const auto& c : correlograms) {
+    const auto choice = choose_subsession(c, opt.requirements.autocorrelation_limit);
+    if (!choice) {
+      a.status = no_subsession;
+      return a;
+    }
+    q = std::max(q, choice->size);
+  }
 
   std::vector<double> batches;
   double worst_rho = 0;
-  for (const auto& st : stable) {
+  for (std::size_t k = 0; k < stable.size(); ++k) {
+    const std::span<const double> st = stable[k];
     const std::size_t h = st.size() / q;
     if (h < 2) {
       a.status = no_subsession;
@@ -261,7 +278,8 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
     batches.insert(batches.end(), b.begin(), b.end());
     a.n_used += q * h;
     a.remainder += st.size() - q * h;
-    const double r = batch_autocorrelation(st, q);
+    // Batch means that do not vary have nothing to correlate: 0.
+    const double r = correlograms[k].lag1(q).value_or(0.0);
     if (std::abs(r) > std::abs(worst_rho)) worst_rho = r;
   }
   a.subsession_autocorrelation = worst_rho;

@@ -18,20 +18,11 @@ namespace mcpilot {
 
 namespace {
 
-// Prefix sums of the readings less their mean: centring keeps the differences of prefix sums
-// accurate for long series with a large common offset.
-struct centered_prefix {
-  std::vector<long double> sum;  // sum[i] = sum_{j<i} (x_j - center)
-
-  explicit centered_prefix(std::span<const double> x) : sum(x.size() + 1, 0) {
-    const long double center = mean(x);
-    for (std::size_t i = 0; i < x.size(); ++i) sum[i + 1] = sum[i] + (x[i] - center);
-  }
-};
-
 // Binary segmentation: every candidate split, unordered. Explicit stack, since a series whose
 // splits fall at min_segment from an end recurses n / min_segment deep.
-std::vector<std::size_t> propose(const centered_prefix& s, std::size_t n, std::size_t ms) {
+// The centred prefix sums of the correlogram keep the differences accurate for long series with a
+// large common offset.
+std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std::size_t ms) {
   std::vector<std::size_t> out;
   std::vector<std::pair<std::size_t, std::size_t>> todo{{0, n}};
   while (!todo.empty()) {
@@ -39,12 +30,12 @@ std::vector<std::size_t> propose(const centered_prefix& s, std::size_t n, std::s
     todo.pop_back();
     if (e - b < 2 * ms) continue;
     const long double len = static_cast<long double>(e - b);
-    const long double total = s.sum[e] - s.sum[b];
+    const long double total = s.prefix_sum(e) - s.prefix_sum(b);
     long double best = 0;
     std::size_t at = 0;
     for (std::size_t t = b + ms; t + ms <= e; ++t) {
       const long double tl = static_cast<long double>(t - b), tr = len - tl;
-      const long double left = s.sum[t] - s.sum[b];
+      const long double left = s.prefix_sum(t) - s.prefix_sum(b);
       const long double diff = left / tl - (total - left) / tr;
       const long double reduction = tl * tr / len * diff * diff;
       if (reduction > best) {
@@ -208,7 +199,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   const std::size_t ms = std::max<std::size_t>(options.min_segment, 1);
 
   std::vector<std::size_t> at;
-  if (n >= 2 * ms) at = propose(centered_prefix(x), n, ms);
+  if (n >= 2 * ms) at = propose(batch_correlogram(x), n, ms);
   r.proposed = at.size();
 
   // Candidates as a doubly linked list in series order, and a max-heap of removal priorities

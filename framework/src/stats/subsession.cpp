@@ -7,9 +7,14 @@
 
 namespace mcpilot {
 
-batch_correlogram::batch_correlogram(std::span<const double> x) : sum_(x.size() + 1, 0) {
-  const double center = mean(x);
-  for (std::size_t i = 0; i < x.size(); ++i) sum_[i + 1] = sum_[i] + (x[i] - center);
+batch_correlogram::batch_correlogram(std::span<const double> x) {
+  // Filled by push_back rather than sized up front: the engine builds one of these over every
+  // reading each round, and zeroing memory that is overwritten at once costs as much as the sums.
+  sum_.reserve(x.size() + 1);
+  sum_.push_back(0);
+  center_ = mcpilot::mean(x);
+  double s = 0;
+  for (double v : x) sum_.push_back(s += v - center_);
 }
 
 std::optional<double> batch_correlogram::lag1(std::size_t q) const {
@@ -32,6 +37,7 @@ std::vector<double> batch_means(std::span<const double> x, std::size_t q) {
   std::vector<double> out;
   if (q == 0) return out;
   const std::size_t h = x.size() / q;
+  if (q == 1) return {x.begin(), x.end()};
   out.reserve(h);
   for (std::size_t j = 0; j < h; ++j) out.push_back(mean(x.subspan(j * q, q)));
   return out;
@@ -44,9 +50,14 @@ double batch_autocorrelation(std::span<const double> x, std::size_t q) {
 }
 
 std::optional<subsession_choice> choose_subsession(std::span<const double> x, double limit) {
-  const std::size_t n = x.size();
+  if (x.size() < 3) return std::nullopt;
+  return choose_subsession(batch_correlogram(x), limit);
+}
+
+std::optional<subsession_choice> choose_subsession(const batch_correlogram& correlogram,
+                                                   double limit) {
+  const std::size_t n = correlogram.size();
   if (n < 3) return std::nullopt;
-  const batch_correlogram correlogram(x);
   for (std::size_t q = 1; q <= n / 3; ++q) {
     const double rho = correlogram.lag1(q).value_or(0.0);
     if (std::abs(rho) <= limit) return subsession_choice{q, n / q, rho};

@@ -19,18 +19,23 @@ double batch_autocorrelation(std::span<const double> x, std::size_t q);
 
 // Prefix sums of the readings less their mean, from which the lag-1 autocorrelation of the batch
 // means at any q costs O(n/q); trying every q up to n/k is then O(n log n). Centering first keeps
-// batch sums small, so differences of prefix sums lose no digits even for 10^6 readings with a
-// large offset. O(n) to build, O(n) memory.
+// batch sums small: the sums wander like sqrt(n) sd, so a difference of two of them in double keeps
+// about 13 significant digits of a batch sum even at n = 10^8 and with a large offset. O(n) to
+// build, 8 (n + 1) bytes.
 class batch_correlogram {
  public:
   explicit batch_correlogram(std::span<const double> x);
   std::size_t size() const { return sum_.size() - 1; }
+  double mean() const { return center_; }  // of all n readings
+  // Sum of the first i readings less mean(); the change-point search reads segment means off it.
+  double prefix_sum(std::size_t i) const { return sum_[i]; }
   // rho_1(q) about the mean of the h q readings used; nullopt when h < 2 or the batch means are
   // all equal (nothing to correlate). O(n/q).
   std::optional<double> lag1(std::size_t q) const;
 
  private:
-  std::vector<long double> sum_;  // sum_[i] = sum_{j<i} (x_j - mean)
+  double center_ = 0;
+  std::vector<double> sum_;  // sum_[i] = sum_{j<i} (x_j - mean)
 };
 
 struct subsession_choice {
@@ -43,5 +48,8 @@ struct subsession_choice {
 // Prefix sums make each q cost O(n/q), so the whole search is O(n log n) in the worst case
 // (no q qualifies) and O(n) memory.
 std::optional<subsession_choice> choose_subsession(std::span<const double> x, double limit);
+// The same search on a correlogram already built (the analysis also reads the mean and the raw
+// lag-1 from it, saving passes over every reading).
+std::optional<subsession_choice> choose_subsession(const batch_correlogram& c, double limit);
 
 }  // namespace mcpilot
