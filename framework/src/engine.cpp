@@ -146,6 +146,13 @@ decision engine::evaluate() {
       r.derived = specs_[q].derived();
       r.requirements = requirements_[q];
       r.stats = analyse_quantity(q);
+      if (r.required && !r.stats.converged && r.stats.one_sided && r.stats.required_samples &&
+          options_.budget > 0 && *r.stats.required_samples > options_.budget) {
+        r.stats.unreachable = true;
+        r.stats.status += "; even at p = the bound it needs " +
+                          std::to_string(*r.stats.required_samples) +
+                          " trials, more than max_replications";
+      }
       if (r.required && !r.stats.converged) {
         all_converged = false;
         if (r.stats.unreachable) unreachable = true;

@@ -73,7 +73,9 @@ session_result run_session(const model& m, const model_spec& spec, const session
   session_result result;
   result.start = std::chrono::system_clock::now();
   const auto t0 = clock_type::now();
-  auto eng = std::make_shared<engine>(spec, settings.engine);
+  engine_options engine_settings = settings.engine;
+  engine_settings.budget = settings.max_replications;
+  auto eng = std::make_shared<engine>(spec, engine_settings);
   const auto runner = make_tbb_runner(settings.threads);
   result.threads = runner->concurrency();
   const std::size_t width = spec.quantities().size();

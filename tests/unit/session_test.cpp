@@ -4,6 +4,7 @@
 
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
+#include <boost/random/uniform_01.hpp>
 #include <cmath>
 
 #include "mcpilot/session.hpp"
@@ -186,6 +187,60 @@ TEST(Session, StreamStyleDeterministicAndCovers) {
   EXPECT_LE(*a.ci_low, 5.0);
   EXPECT_GE(*a.ci_high, 5.0);
   EXPECT_GT(*a.subsession_size, 1u);
+}
+
+// Bernoulli(p) trials; p = 0 never has an event.
+class bernoulli_model : public model {
+ public:
+  explicit bernoulli_model(double p) : p_(p) {}
+  void declare(model_spec& s) const override { s.proportion("event"); }
+  void replicate(replication& r) const override {
+    boost::random::uniform_01<double> u;
+    r.record(0, u(r.rng()) < p_ ? 1.0 : 0.0);
+  }
+
+ private:
+  double p_;
+};
+
+TEST(Session, RareProportionIsSampledForNotGivenUp) {
+  // p = 2e-3: the first round of 100 trials most likely has no event (0.998^100 = 0.82). The
+  // session must keep sampling and converge near p, not stop at "no events" with a bound.
+  // Quick preset, +-10% (whole 20%): n ~ (2 * 1.96)^2 (1 - p) / (p 0.2^2) = 191,700 trials.
+  bernoulli_model m(2e-3);
+  model_spec spec;
+  m.declare(spec);
+  auto s = settings(2, 11);
+  s.engine.session_precision = *preset("quick");
+  const auto r = run_session(m, spec, s);
+  EXPECT_EQ(r.stopped_because, "converged");
+  const auto& a = r.quantities[0].stats;
+  EXPECT_FALSE(a.one_sided);
+  EXPECT_LE(*a.ci_low, 2e-3);
+  EXPECT_GE(*a.ci_high, 2e-3);
+  EXPECT_GE(r.replications, 150'000u);
+  EXPECT_LE(r.replications, 260'000u);
+}
+
+TEST(Session, NoEventsWithinTheBudgetStopsAsUnreachableWithTheBound) {
+  // p = 0: after n trials without an event p may still be up to u ~ 3/n, and +-10% at p = u needs
+  // about 15.4 / (0.04 u) ~ 128 n trials. Once that passes max_replications (10^5) no budget can
+  // meet the width even for the likeliest p, so the session stops there, well before 10^5.
+  bernoulli_model m(0.0);
+  model_spec spec;
+  m.declare(spec);
+  auto s = settings(2, 11);
+  s.engine.session_precision = *preset("quick");
+  s.max_replications = 100'000;
+  const auto r = run_session(m, spec, s);
+  EXPECT_EQ(r.stopped_because, "unreachable");
+  EXPECT_LT(r.replications, 10'000u);
+  const auto& a = r.quantities[0].stats;
+  EXPECT_TRUE(a.one_sided);
+  EXPECT_TRUE(a.unreachable);
+  EXPECT_GT(*a.required_samples, 100'000u);
+  EXPECT_NEAR(*a.ci_high, 1 - std::pow(0.05, 1.0 / static_cast<double>(r.replications)), 1e-12);
+  EXPECT_NE(a.status.find("max_replications"), std::string::npos) << a.status;
 }
 
 }  // namespace

@@ -368,9 +368,32 @@ TEST(StatsProportionAnalyze, NoEventsGiveAOneSidedBoundNotZeroWidth) {
   expect_rel(*a.ci_high, 0.029513049607039932, 1e-12);
   ASSERT_TRUE(a.ci_width);
   EXPECT_GT(*a.ci_width, 0.0);
-  // A width relative to a mean of 0 cannot be met: no number of readings, and never 0.
+  // Not converged, and not given up: p may be as large as the bound, and a relative width needs
+  // fewer trials the larger p is, so what it needs at p = bound is a lower bound on the need.
+  // R: u <- 1 - 0.05^(1/100); s <- sqrt(u*(1-u)); h <- 2
+  //    while (2*qt(0.975, h-1)*s/sqrt(h) > 0.2*u) h <- h+1; h  -> 12635
   EXPECT_FALSE(a.converged);
-  EXPECT_FALSE(a.required_samples);
+  EXPECT_FALSE(a.unreachable);
+  EXPECT_EQ(a.required_samples, std::optional<std::size_t>(12635));
+}
+
+TEST(StatsOrdinaryAnalyze, ReadingsThatNeverVaryGiveNoInterval) {
+  // All zeros (an estimator whose events have not happened yet) must not read as "0 +- 0,
+  // converged", for a relative width nor an absolute one.
+  const std::vector<double> zeros(200, 0.0), fives(200, 5.0);
+  analysis_options o = options_for(quantity_kind::ordinary, "quick");
+  for (const auto* x : {&zeros, &fives}) {
+    analysis a = analyze(*x, o);
+    EXPECT_EQ(*a.mean, x->front());
+    EXPECT_FALSE(a.ci_low);
+    EXPECT_FALSE(a.ci_high);
+    EXPECT_FALSE(a.converged);
+    EXPECT_FALSE(a.unreachable);
+  }
+  o.requirements.ci_abs = 1.0;
+  EXPECT_FALSE(analyze(zeros, o).converged);
+  EXPECT_FALSE(
+      analyze(std::vector<double>(200, 2.0), options_for(quantity_kind::rate, "quick")).converged);
 }
 
 TEST(StatsProportionAnalyze, NoEventsWithAnAbsoluteWidth) {

@@ -294,8 +294,8 @@ TEST(StorageImportance, ShortMissions) {
 }
 
 // No loss at all within the mission: the naive method's loss_in_mission is a proportion, so the
-// engine reports the one-sided upper bound 1 - 0.05^(1/n) (not "0 +- 0") and says the relative
-// width is unreachable.
+// engine reports the one-sided upper bound 1 - 0.05^(1/n) (not "0 +- 0"), and stops as
+// unreachable once even p = bound would need more trials than max_replications.
 TEST(StorageNaive, NoLossGivesUpperBound) {
   auto c = make({{"disks", 4},
                  {"tolerance", 1},
@@ -310,6 +310,8 @@ TEST(StorageNaive, NoLossGivesUpperBound) {
   EXPECT_NEAR(*a.ci_high, 1 - std::pow(0.05, 1.0 / static_cast<double>(a.n_used)), 1e-12);
   EXPECT_GT(*a.ci_high, 0.0);
   EXPECT_FALSE(a.converged);
+  EXPECT_EQ(r.stopped_because, "unreachable");
+  EXPECT_LT(r.replications, 1'000'000u);
 }
 
 // The quantities follow the configuration.

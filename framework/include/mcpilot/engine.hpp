@@ -18,6 +18,9 @@ struct engine_options {
   precision session_precision;  // the preset with session-level overrides
   std::size_t streams = 4;      // stream style: how many independent streams
   std::size_t first_round = 0;  // 0: derived from the quantities' minimum sample sizes
+  // The session's max_replications (0: none). A proportion with no events yet needs at least the
+  // trials its upper bound implies; past this budget it is reported unreachable at once.
+  std::uint64_t budget = 0;
 };
 
 struct quantity_result {

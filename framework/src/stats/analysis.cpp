@@ -121,10 +121,13 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
               std::max(zero_events_trials_needed(*req.ci_abs, req.confidence), q * req.min_samples);
           a.converged = bound <= *req.ci_abs && h >= req.min_samples;
         } else if (p == 0) {
-          a.unreachable = true;
-          a.status =
-              "no events observed: one-sided upper bound; a width relative to a mean of 0 "
-              "cannot be reached (set an absolute width with ci)";
+          // p may be anything up to the bound. Since the trials a relative width needs fall as
+          // p grows, those it needs at p = bound are a lower bound on what it needs at the true
+          // p: a rare event gets sampled for, and the engine can tell when no budget suffices.
+          if (const auto hstar = required_batches(std::sqrt(bound * (1 - bound)),
+                                                  req.ci_perc * bound, req.confidence))
+            a.required_samples = q * std::max(*hstar, req.min_samples);
+          a.status = "no events yet: one-sided upper bound; a width relative to p needs events";
           return;
         } else {
           // All events: the bound on 1 - p must fall to the width, as for no events.
@@ -150,6 +153,14 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
     }
   }
 
+  if (sd == 0 && opt.kind != quantity_kind::proportion) {
+    // Every batch mean is the same: a zero-width interval would claim certainty from readings that
+    // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
+    a.ci_low.reset();
+    a.ci_high.reset();
+    a.status = "no variation yet: every reading used is the same, so there is no interval";
+    return;
+  }
   if (a.ci_high) {
     a.ci_width = *a.ci_high - *a.ci_low;
     if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
