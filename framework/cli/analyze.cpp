@@ -29,11 +29,11 @@ struct analyze_state {
   shared_options o;
 };
 
-nlohmann::json requirements_json(const shared_options& o, const precision& p) {
+nlohmann::ordered_json requirements_json(const shared_options& o, const precision& p) {
   return {{"preset", o.preset},
           {"autocorrelation_limit", p.autocorrelation_limit},
           {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::json(*p.ci_abs) : nlohmann::json(nullptr)},
+          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
           {"confidence", p.confidence},
           {"min_samples", p.min_samples}};
 }
@@ -70,10 +70,10 @@ void run_wps(const analyze_state& st) {
                       " rounds; the fit needs at least 3 rounds and at least two different work "
                       "amounts");
   if (st.o.json) {
-    nlohmann::json j = {{"source", work.source},
-                        {"n", work.values.size()},
-                        {"confidence", req.confidence},
-                        {"wps", to_json(*fit)}};
+    nlohmann::ordered_json j = {{"source", work.source},
+                                {"n", work.values.size()},
+                                {"confidence", req.confidence},
+                                {"wps", to_json(*fit)}};
     std::cout << j.dump(2) << '\n';
   } else {
     write_report(std::cout, *fit, work.source, req.confidence);
@@ -86,7 +86,7 @@ void run_analyze(const analyze_state& st) {
   const csv_column c = read_readings(st.file, {st.o.column, st.o.header});
   const analysis a = analyze_column(c, opt);
   if (st.o.json) {
-    nlohmann::json j = to_json(a);
+    nlohmann::ordered_json j = to_json(a);
     j["source"] = c.source;
     j["column"] = st.o.column;
     j["requirements"] = requirements_json(st.o, opt.requirements);

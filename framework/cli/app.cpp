@@ -1,4 +1,5 @@
 #include <exception>
+#include <filesystem>
 #include <iostream>
 
 #include "commands.hpp"
@@ -9,12 +10,13 @@ namespace mcpilot {
 
 int cli_main(int argc, char** argv, const model_registry& models) {
   CLI::App app{
-      "mcpilot: Monte Carlo and measurement sessions that stop when the intervals are "
+      "Monte Carlo and measurement sessions that stop when the intervals are "
       "narrow enough"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(MCPILOT_VERSION " (" MCPILOT_GIT_COMMIT ")"));
   cli::context ctx;
   ctx.models = &models;
+  if (argc > 0 && argv[0] && *argv[0]) ctx.program = std::filesystem::path(argv[0]).filename();
   cli::add_analyze_command(app, ctx);
   cli::add_compare_command(app, ctx);
   cli::add_changepoints_command(app, ctx);
@@ -29,10 +31,10 @@ int cli_main(int argc, char** argv, const model_registry& models) {
     app.exit(e);
     return exit_input;
   } catch (const input_error& e) {
-    std::cerr << "mcpilot: error: " << e.what() << '\n';
+    std::cerr << ctx.program << ": error: " << e.what() << '\n';
     return exit_input;
   } catch (const std::exception& e) {
-    std::cerr << "mcpilot: internal error: " << e.what() << '\n';
+    std::cerr << ctx.program << ": internal error: " << e.what() << '\n';
     return exit_internal;
   }
 }

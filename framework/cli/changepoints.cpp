@@ -76,16 +76,16 @@ void run_changepoints(const changepoints_state& st) {
   }
 
   if (st.o.json) {
-    nlohmann::json j = to_json(r);
+    nlohmann::ordered_json j = to_json(r);
     j["source"] = c.source;
     j["kind"] = st.o.kind;
     j["alpha"] = st.alpha;
     j["min_segment"] = st.min_segment;
-    j["segments"] = nlohmann::json::array();
+    j["segments"] = nlohmann::ordered_json::array();
     for (const segment& s : segments)
       j["segments"].push_back(
           {{"begin", s.begin}, {"end", s.end}, {"mean", s.mean}, {"stable", s.stable}});
-    j["changepoint_lines"] = nlohmann::json::array();
+    j["changepoint_lines"] = nlohmann::ordered_json::array();
     for (std::size_t cp : r.changepoints) j["changepoint_lines"].push_back(c.positions.line(cp));
     std::cout << j.dump(2) << '\n';
     return;

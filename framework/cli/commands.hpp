@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <string>
+
 #include "mcpilot/registry.hpp"
 
 namespace mcpilot::cli {
@@ -11,6 +13,7 @@ namespace mcpilot::cli {
 struct context {
   int result = 0;
   const model_registry* models = nullptr;
+  std::string program = "mcpilot";  // argv[0]'s file name, to prefix messages
 };
 
 void add_analyze_command(CLI::App& app, context& ctx);

@@ -90,7 +90,7 @@ void run_compare(const compare_state& st) {
   const bool significant = w.p <= 1 - confidence;
 
   if (st.o.json) {
-    nlohmann::json j = {
+    nlohmann::ordered_json j = {
         {"mean_a", *a.result.mean},
         {"mean_b", *b.result.mean},
         {"t", t},

@@ -99,7 +99,8 @@ int exit_code_of(const session_result& r) {
   return exit_limit;
 }
 
-int run(const run_options& o, bool seed_given, bool threads_given, const model_registry& models) {
+int run(const run_options& o, bool seed_given, bool threads_given, const model_registry& models,
+        const std::string& program) {
   config_overrides overrides;
   overrides.sets = o.sets;
   if (seed_given) overrides.seed = o.seed;
@@ -148,7 +149,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     write_raw_readings(raw_file, result, cfg.spec);
     check_written(raw_file, o.raw, "--raw");
   }
-  if (result.error) std::cerr << "mcpilot: error: " << *result.error << '\n';
+  if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
   return exit_code_of(result);
 }
 
@@ -171,7 +172,7 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {
-    ctx.result = run(*opts, seed->count() > 0, threads->count() > 0, *ctx.models);
+    ctx.result = run(*opts, seed->count() > 0, threads->count() > 0, *ctx.models, ctx.program);
   });
 }
 

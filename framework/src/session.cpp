@@ -95,8 +95,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
     ++result.rounds;
     const double elapsed = std::chrono::duration<double>(clock_type::now() - t0).count();
     if (hooks.on_round)
-      hooks.on_round(
-          {result.rounds, eng->replications(), elapsed, &eng->results(), d.stop ? 0 : d.count});
+      hooks.on_round({result.rounds, eng->replications(), elapsed, &eng->results(),
+                      d.stop ? 0 : d.count, eng->stream_style() ? eng->streams() : 0});
     if (d.stop) {
       result.stopped_because = d.reason;
       break;

@@ -32,3 +32,11 @@ assert q["ci_low"] <= 0.507297 <= q["ci_high"], (q["ci_low"], q["ci_high"])
 print("own_model: shared = %.4f [%.4f, %.4f] after %d replications"
       % (q["mean"], q["ci_low"], q["ci_high"], result["replications"]))
 PY
+
+# A user's executable speaks in its own name, with the contract's exit code for bad input.
+set +e
+"$tmp/build/birthday" run "$tmp/no-such-config.toml" 2>"$tmp/err.txt"
+status=$?
+set -e
+test "$status" -eq 2 || { echo "bad config: exit $status, expected 2"; exit 1; }
+grep -q '^birthday: error: .*no-such-config.toml' "$tmp/err.txt" || { cat "$tmp/err.txt"; exit 1; }

@@ -262,6 +262,11 @@ TEST(SessionOutput, ProgressLineShowsWidthAgainstTargetAndWhatRemains) {
   EXPECT_NE(line.find("| wait "), std::string::npos) << line;
   EXPECT_NE(line.find("(target 10%)"), std::string::npos) << line;
   EXPECT_NE(line.find("next round 100"), std::string::npos) << line;
+  // Stream style counts readings, and its rounds are per stream.
+  p.streams = 4;
+  const std::string streams = progress_line(p);
+  EXPECT_EQ(streams.rfind("round 2: 60 readings in 4 streams, ", 0), 0u) << streams;
+  EXPECT_NE(streams.find("next round 100 per stream"), std::string::npos) << streams;
 }
 
 TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {

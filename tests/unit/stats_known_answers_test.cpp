@@ -364,6 +364,27 @@ TEST(StatsSubsession, AgreesWithTheDefinitionOnAr1Series) {
   }
 }
 
+TEST(StatsSubsession, PooledLag1OverSeriesMatchesR) {
+  // Adjacent pairs within each series, about the grand mean of all batch means used. R:
+  //   pooled <- function(l, q) { bm <- lapply(l, function(x) { h <- floor(length(x)/q)
+  //     sapply(1:h, function(j) mean(x[((j-1)*q+1):(j*q)])) }); g <- mean(unlist(bm))
+  //     sum(sapply(bm, function(y) sum((head(y,-1)-g)*(tail(y,-1)-g)))) /
+  //     sum(sapply(bm, function(y) sum((y-g)^2))) }
+  const std::vector<double> a{1, 3, 2, 5, 4, 6, 8}, b{2, 1, 7, 0, 3, 4},
+      far{102, 101, 107, 100, 103, 104};
+  const std::vector<batch_correlogram> near_pair{batch_correlogram(a), batch_correlogram(b)};
+  EXPECT_NEAR(*pooled_lag1(near_pair, 1), -0.038378468184083726, 1e-14);
+  EXPECT_NEAR(*pooled_lag1(near_pair, 2), -0.028368794326241131, 1e-14);
+  // A second series about 100 higher: the pairs are taken about the grand mean, so the gap
+  // between the series shows as correlation (the streams are meant to share one mean).
+  const std::vector<batch_correlogram> far_pair{batch_correlogram(a), batch_correlogram(far)};
+  EXPECT_NEAR(*pooled_lag1(far_pair, 1), 0.8428046487940225, 1e-14);
+  EXPECT_NEAR(*pooled_lag1(far_pair, 2), 0.66855005421304792, 1e-14);
+  // One series: its own rho_1(q); a series with fewer than 2 batches: none.
+  EXPECT_NEAR(*pooled_lag1(std::span(near_pair).first(1), 2), batch_autocorrelation(a, 2), 1e-15);
+  EXPECT_FALSE(pooled_lag1(near_pair, 4));
+}
+
 TEST(StatsSubsession, LargeOffsetDoesNotChangeTheBatchAutocorrelation) {
   // rho_1(q) is shift-invariant; readings near 1e9 must give what readings near 0 give.
   std::uint64_t state = 99;

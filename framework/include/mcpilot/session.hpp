@@ -28,10 +28,11 @@ struct session_settings {
 
 struct session_progress {
   std::size_t round = 0;
-  std::uint64_t replications = 0;
+  std::uint64_t replications = 0;  // stream style: readings of the first quantity, all streams
   double elapsed_seconds = 0;
   const std::vector<quantity_result>* quantities = nullptr;
-  std::uint64_t next_round = 0;  // 0 when stopping
+  std::uint64_t next_round = 0;  // 0 when stopping; stream style: readings per stream
+  std::size_t streams = 0;       // stream style: how many; 0 for replication style
 };
 
 struct session_hooks {

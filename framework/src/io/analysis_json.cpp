@@ -7,44 +7,45 @@ namespace mcpilot {
 namespace {
 
 template <class T>
-nlohmann::json or_null(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+nlohmann::ordered_json or_null(const std::optional<T>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
 }
 
 }  // namespace
 
-nlohmann::json to_json(const analysis& a) {
-  nlohmann::json warmup = {
+nlohmann::ordered_json to_json(const analysis& a) {
+  nlohmann::ordered_json warmup = {
       {"applied", a.warmup.applied},         {"removed_begin", a.warmup.removed_begin},
       {"removed_end", a.warmup.removed_end}, {"changepoints", a.warmup.changepoints},
       {"p_values", a.warmup.p_values},       {"accepted", a.warmup.accepted},
   };
+  // Read top down: what was estimated, the interval, the verdict, then how it was obtained.
   return {
-      {"n", a.n},
+      {"kind", std::string(to_string(a.kind))},
+      {"confidence", a.confidence},
       {"mean", or_null(a.mean)},
       {"ci_low", or_null(a.ci_low)},
       {"ci_high", or_null(a.ci_high)},
       {"ci_width", or_null(a.ci_width)},
       {"ci_width_rel", or_null(a.ci_width_rel)},
+      {"one_sided", a.one_sided},
+      {"target_width", a.target_width},
+      {"converged", a.converged},
+      {"unreachable", a.unreachable},
+      {"status", a.status},
+      {"n", a.n},
+      {"n_used", a.n_used},
+      {"remainder", a.remainder},
+      {"required_samples", or_null(a.required_samples)},
       {"subsession_size", or_null(a.subsession_size)},
       {"subsession_count", or_null(a.subsession_count)},
       {"autocorrelation", or_null(a.autocorrelation)},
       {"subsession_autocorrelation", or_null(a.subsession_autocorrelation)},
-      {"required_samples", or_null(a.required_samples)},
-      {"unreachable", a.unreachable},
-      {"converged", a.converged},
-      {"kind", std::string(to_string(a.kind))},
-      {"confidence", a.confidence},
       {"warmup", std::move(warmup)},
-      {"n_used", a.n_used},
-      {"remainder", a.remainder},
-      {"status", a.status},
-      {"one_sided", a.one_sided},
-      {"target_width", a.target_width},
   };
 }
 
-nlohmann::json to_json(const wps_fit& f) {
+nlohmann::ordered_json to_json(const wps_fit& f) {
   return {
       {"rate", f.rate},
       {"rate_ci_low", or_null(f.rate_low)},
@@ -59,7 +60,7 @@ nlohmann::json to_json(const wps_fit& f) {
   };
 }
 
-nlohmann::json to_json(const changepoint_result& r) {
+nlohmann::ordered_json to_json(const changepoint_result& r) {
   return {
       {"n", r.n},
       {"changepoints", r.changepoints},

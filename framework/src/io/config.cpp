@@ -71,8 +71,8 @@ std::vector<std::string> split_dots(std::string_view key) {
   return parts;
 }
 
-nlohmann::json to_json(const param_value& v) {
-  return std::visit([](const auto& x) { return nlohmann::json(x); }, v);
+nlohmann::ordered_json to_json(const param_value& v) {
+  return std::visit([](const auto& x) { return nlohmann::ordered_json(x); }, v);
 }
 
 // A parameter_error's message may or may not start with the field's name; say it once.
@@ -498,19 +498,20 @@ void read_quantities(const toml::node* node, const locator& loc, experiment_conf
 }
 
 // Parameters nested back into tables, as a user would write them.
-nlohmann::json nested_parameters(const experiment_config& cfg) {
-  nlohmann::json out = nlohmann::json::object();
+nlohmann::ordered_json nested_parameters(const experiment_config& cfg) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
   out["name"] = cfg.model_name;
   for (const auto& p : cfg.spec.parameter_specs()) {
     const auto& values = cfg.params.values();
     const auto v = values.find(p.name);
-    nlohmann::json value = v == values.end() ? nlohmann::json(nullptr) : to_json(v->second);
-    nlohmann::json* at = &out;
+    nlohmann::ordered_json value =
+        v == values.end() ? nlohmann::ordered_json(nullptr) : to_json(v->second);
+    nlohmann::ordered_json* at = &out;
     const auto parts = split_dots(p.name);
     bool flat = false;
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
       auto& child = (*at)[parts[i]];
-      if (child.is_null()) child = nlohmann::json::object();
+      if (child.is_null()) child = nlohmann::ordered_json::object();
       if (!child.is_object()) {
         flat = true;
         break;
@@ -525,17 +526,17 @@ nlohmann::json nested_parameters(const experiment_config& cfg) {
   return out;
 }
 
-nlohmann::json precision_json(const precision& p) {
+nlohmann::ordered_json precision_json(const precision& p) {
   return {{"confidence", p.confidence},
           {"ac", p.autocorrelation_limit},
           {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::json(*p.ci_abs) : nlohmann::json(nullptr)},
+          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
           {"min_samples", p.min_samples}};
 }
 
-nlohmann::json resolve(const experiment_config& cfg, const config_overrides& overrides) {
+nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overrides& overrides) {
   const auto& s = cfg.settings;
-  nlohmann::json experiment = {
+  nlohmann::ordered_json experiment = {
       {"name", cfg.name},
       {"seed", s.seed},
       {"preset", cfg.preset},
@@ -545,17 +546,17 @@ nlohmann::json resolve(const experiment_config& cfg, const config_overrides& ove
       {"streams", s.engine.streams},
   };
   experiment.update(precision_json(s.engine.session_precision));
-  nlohmann::json quantities = nlohmann::json::array();
+  nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
   for (const auto& q : cfg.spec.quantities()) {
-    nlohmann::json j = {{"name", q.name},
-                        {"unit", q.unit},
-                        {"kind", std::string(to_string(q.kind))},
-                        {"required", q.required},
-                        {"derived", q.derived()}};
+    nlohmann::ordered_json j = {{"name", q.name},
+                                {"unit", q.unit},
+                                {"kind", std::string(to_string(q.kind))},
+                                {"required", q.required},
+                                {"derived", q.derived()}};
     j.update(precision_json(q.precision.apply(s.engine.session_precision)));
     quantities.push_back(std::move(j));
   }
-  nlohmann::json sets = overrides.sets;
+  nlohmann::ordered_json sets = overrides.sets;
   return {{"path", cfg.path},
           {"experiment", std::move(experiment)},
           {"model", nested_parameters(cfg)},

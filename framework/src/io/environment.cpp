@@ -62,9 +62,9 @@ std::string host_name() {
   return buf;
 }
 
-nlohmann::json environment_json(std::chrono::system_clock::time_point start,
-                                std::chrono::system_clock::time_point end, std::uint64_t seed,
-                                unsigned threads) {
+nlohmann::ordered_json environment_json(std::chrono::system_clock::time_point start,
+                                        std::chrono::system_clock::time_point end,
+                                        std::uint64_t seed, unsigned threads) {
   return {
       {"version", MCPILOT_VERSION},
       {"git_commit", MCPILOT_GIT_COMMIT},

@@ -30,7 +30,9 @@ bool stderr_is_terminal() {
 
 std::string progress_line(const session_progress& p) {
   std::string line = "round " + std::to_string(p.round) + ": " + std::to_string(p.replications) +
-                     " replications, " + seconds_text(p.elapsed_seconds);
+                     (p.streams ? " readings in " + std::to_string(p.streams) + " streams, "
+                                : std::string(" replications, ")) +
+                     seconds_text(p.elapsed_seconds);
   std::uint64_t most_needed = 0;  // readings the furthest required quantity still lacks
   if (p.quantities) {
     for (const auto& q : *p.quantities) {
@@ -59,7 +61,7 @@ std::string progress_line(const session_progress& p) {
     }
   }
   if (p.next_round) {
-    line += " | next round " + std::to_string(p.next_round);
+    line += " | next round " + std::to_string(p.next_round) + (p.streams ? " per stream" : "");
     if (most_needed && p.replications)
       line += ", about " +
               seconds_text(p.elapsed_seconds / static_cast<double>(p.replications) *

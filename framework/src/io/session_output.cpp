@@ -15,11 +15,11 @@ namespace mcpilot {
 
 namespace {
 
-nlohmann::json requirements_json(const precision& p) {
+nlohmann::ordered_json requirements_json(const precision& p) {
   return {{"confidence", p.confidence},
           {"ac", p.autocorrelation_limit},
           {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::json(*p.ci_abs) : nlohmann::json(nullptr)},
+          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
           {"min_samples", p.min_samples}};
 }
 
@@ -83,14 +83,12 @@ std::optional<bool> covers(const analysis& a, double exact) {
   return *a.ci_low <= exact && (!a.ci_high || exact <= *a.ci_high);
 }
 
-nlohmann::json to_json(const session_result& r, const session_metadata& m) {
-  nlohmann::json quantities = nlohmann::json::array();
+nlohmann::ordered_json to_json(const session_result& r, const session_metadata& m) {
+  nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
   for (const auto& q : r.quantities) {
-    nlohmann::json j = to_json(q.stats);
-    j["name"] = q.name;
-    j["unit"] = q.unit;
-    j["required"] = q.required;
-    j["derived"] = q.derived;
+    nlohmann::ordered_json j = {
+        {"name", q.name}, {"unit", q.unit}, {"required", q.required}, {"derived", q.derived}};
+    j.update(to_json(q.stats));
     const auto a = m.analytic.find(q.name);
     j["analytic"] = nullptr;
     j["analytic_covered"] = nullptr;
@@ -103,18 +101,19 @@ nlohmann::json to_json(const session_result& r, const session_metadata& m) {
   }
   const bool stream_style = r.readings && r.readings->stream_style();
   return {
-      {"quantities", std::move(quantities)},
       {"converged", r.all_required_converged() && !r.quantities.empty()},
+      {"stopped_because", r.stopped_because},
+      {"error", r.error ? nlohmann::ordered_json(*r.error) : nlohmann::ordered_json(nullptr)},
       {"replications", r.replications},
       {"rounds", r.rounds},
       {"style", stream_style ? "stream" : "replication"},
-      {"streams", stream_style ? nlohmann::json(r.readings->streams()) : nlohmann::json(nullptr)},
+      {"streams", stream_style ? nlohmann::ordered_json(r.readings->streams())
+                               : nlohmann::ordered_json(nullptr)},
       {"seed", m.seed},
       {"threads", r.threads},
+      {"quantities", std::move(quantities)},
       {"config", m.config},
       {"environment", m.environment},
-      {"stopped_because", r.stopped_because},
-      {"error", r.error ? nlohmann::json(*r.error) : nlohmann::json(nullptr)},
   };
 }
 

@@ -257,7 +257,7 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   for (const auto& st : stable) {
     correlograms.emplace_back(st);
     n_stable += st.size();
-    sum += correlograms.back().mean() * static_cast<double>(st.size());
+    if (!st.empty()) sum += correlograms.back().mean() * static_cast<double>(st.size());
     if (st.size() >= 2) rho_sum += correlograms.back().lag1(1).value_or(0.0);
   }
   if (n_stable == 0) {
@@ -266,35 +266,35 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   }
   a.mean = back_to_unit(sum / static_cast<double>(n_stable), opt.kind);
   a.autocorrelation = rho_sum / static_cast<double>(stable.size());
-  std::size_t q = 0;
-  for (const auto& c : correlograms) {
-    const auto choice = choose_subsession(c, opt.requirements.autocorrelation_limit);
-    if (!choice) {
-      a.status = no_subsession;
-      return a;
+  // One q for all streams, chosen on the pooled lag-1 of their batch means: the streams are
+  // copies of one steady state, so their batches can share the estimate, and pooling makes it
+  // steadier than any one stream's (taking the largest per-stream q instead still left the worst
+  // stream's rho_1 above the limit on average). Every stream keeps at least 3 batches.
+  std::size_t shortest = correlograms.front().size();
+  for (const auto& c : correlograms) shortest = std::min(shortest, c.size());
+  std::optional<std::size_t> q;
+  double rho_q = 0;
+  for (std::size_t c = 1; c <= shortest / 3; ++c) {
+    rho_q = pooled_lag1(correlograms, c).value_or(0.0);
+    if (std::abs(rho_q) <= opt.requirements.autocorrelation_limit) {
+      q = c;
+      break;
     }
-    q = std::max(q, choice->size);
   }
-
+  if (!q) {
+    a.status = no_subsession;
+    return a;
+  }
   std::vector<double> batches;
-  double worst_rho = 0;
-  for (std::size_t k = 0; k < stable.size(); ++k) {
-    const std::span<const double> st = stable[k];
-    const std::size_t h = st.size() / q;
-    if (h < 2) {
-      a.status = no_subsession;
-      return a;
-    }
-    const auto b = batch_means(st, q);
+  for (const auto& st : stable) {
+    const std::size_t h = st.size() / *q;
+    const auto b = batch_means(st, *q);
     batches.insert(batches.end(), b.begin(), b.end());
-    a.n_used += q * h;
-    a.remainder += st.size() - q * h;
-    // Batch means that do not vary have nothing to correlate: 0.
-    const double r = correlograms[k].lag1(q).value_or(0.0);
-    if (std::abs(r) > std::abs(worst_rho)) worst_rho = r;
+    a.n_used += *q * h;
+    a.remainder += st.size() - *q * h;
   }
-  a.subsession_autocorrelation = worst_rho;
-  conclude(a, batches, q, opt);
+  a.subsession_autocorrelation = rho_q;
+  conclude(a, batches, *q, opt);
   return a;
 }
 

@@ -18,16 +18,35 @@ batch_correlogram::batch_correlogram(std::span<const double> x) {
 }
 
 std::optional<double> batch_correlogram::lag1(std::size_t q) const {
-  const std::size_t h = q == 0 ? 0 : size() / q;
-  if (h < 2) return std::nullopt;
+  return pooled_lag1(std::span<const batch_correlogram>(this, 1), q);
+}
+
+std::optional<double> pooled_lag1(std::span<const batch_correlogram> series, std::size_t q) {
+  if (q == 0 || series.empty()) return std::nullopt;
+  // Deviations are taken from the first series' centre, so that batch means far from 0 keep
+  // their digits; the grand mean of the used readings is then a small correction.
+  const long double origin = series.front().mean();
   const long double qq = static_cast<long double>(q);
-  const long double used_mean = sum_[h * q] / (qq * static_cast<long double>(h));
-  long double num = 0, den = 0, prev = 0;
-  for (std::size_t j = 0; j < h; ++j) {
-    const long double y = (sum_[(j + 1) * q] - sum_[j * q]) / qq - used_mean;
-    den += y * y;
-    if (j > 0) num += prev * y;
-    prev = y;
+  long double total = 0;
+  std::size_t batches = 0;
+  for (const auto& c : series) {
+    const std::size_t h = c.size() / q;
+    if (h < 2) return std::nullopt;
+    total += c.prefix_sum(h * q) + (static_cast<long double>(c.mean()) - origin) * qq * h;
+    batches += h;
+  }
+  const long double grand = total / (qq * static_cast<long double>(batches));
+  long double num = 0, den = 0;
+  for (const auto& c : series) {
+    const std::size_t h = c.size() / q;
+    const long double shift = static_cast<long double>(c.mean()) - origin - grand;
+    long double prev = 0;
+    for (std::size_t j = 0; j < h; ++j) {
+      const long double y = (c.prefix_sum((j + 1) * q) - c.prefix_sum(j * q)) / qq + shift;
+      den += y * y;
+      if (j > 0) num += prev * y;
+      prev = y;
+    }
   }
   if (den == 0) return std::nullopt;
   return static_cast<double>(num / den);

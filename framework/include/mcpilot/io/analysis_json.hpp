@@ -17,13 +17,13 @@ namespace mcpilot {
 // autocorrelation, subsession_autocorrelation, required_samples, unreachable, converged, kind,
 // confidence, warmup {applied, removed_begin, removed_end, changepoints, p_values, accepted},
 // n_used, remainder, status, one_sided, target_width.
-nlohmann::json to_json(const analysis& a);
+nlohmann::ordered_json to_json(const analysis& a);
 
 // rate, rate_ci_low, rate_ci_high (null when the slope's interval contains 0), alpha, beta,
 // rounds_used, naive_rate; extras beta_ci_low, beta_ci_high, residual_sd.
-nlohmann::json to_json(const wps_fit& f);
+nlohmann::ordered_json to_json(const wps_fit& f);
 
 // n, changepoints, p_values, stable_begin, stable_end (half-open), accepted.
-nlohmann::json to_json(const changepoint_result& r);
+nlohmann::ordered_json to_json(const changepoint_result& r);
 
 }  // namespace mcpilot

@@ -57,7 +57,7 @@ struct experiment_config {
   // The full resolved config, defaults filled in: {path, experiment{...}, model{name, params
   // nested as in the file}, quantity[{name, unit, kind, required, derived, confidence, ac,
   // ci_perc, ci, min_samples} for every quantity], overrides[...]}.
-  nlohmann::json resolved;
+  nlohmann::ordered_json resolved;
 };
 
 // Reads `path` and resolves it against `models`. Throws input_error (see above).

@@ -20,8 +20,8 @@ std::string host_name();
 
 // version, git_commit, compiler, cxx_flags, build_type, os, cpu_model, cores, hostname, start,
 // end, elapsed_seconds, seed, threads.
-nlohmann::json environment_json(std::chrono::system_clock::time_point start,
-                                std::chrono::system_clock::time_point end, std::uint64_t seed,
-                                unsigned threads);
+nlohmann::ordered_json environment_json(std::chrono::system_clock::time_point start,
+                                        std::chrono::system_clock::time_point end,
+                                        std::uint64_t seed, unsigned threads);
 
 }  // namespace mcpilot

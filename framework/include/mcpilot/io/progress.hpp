@@ -15,6 +15,8 @@ bool stderr_is_terminal();
 
 // "round 3: 4000 replications, 1.2 s | pi 12% of mean (target 10%), ~2100 more | next round
 // 2100, about 0.6 s left". Widths are whole widths, as the targets are (ci_perc 0.10 is ±5%).
+// Stream style counts readings: "round 3: 40000 readings in 4 streams, ...", and the next round
+// is "per stream".
 std::string progress_line(const session_progress& p);
 
 // A session_hooks::on_round that writes progress_line to `out`.

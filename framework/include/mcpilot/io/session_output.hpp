@@ -17,8 +17,8 @@ namespace mcpilot {
 
 struct session_metadata {
   std::uint64_t seed = 0;
-  nlohmann::json config = nullptr;       // the resolved config (experiment_config::resolved)
-  nlohmann::json environment = nullptr;  // environment_json(...)
+  nlohmann::ordered_json config = nullptr;  // the resolved config (experiment_config::resolved)
+  nlohmann::ordered_json environment = nullptr;  // environment_json(...)
   // Known exact values by quantity name (a closed form, a CTMC solution), reported beside the
   // estimate as `analytic`; quantities without one get null.
   std::map<std::string, double> analytic;
@@ -28,7 +28,7 @@ struct session_metadata {
 //  requirements{...}],
 //  converged, replications, rounds, style, streams, seed, threads, config, environment,
 //  stopped_because, error}
-nlohmann::json to_json(const session_result& r, const session_metadata& m);
+nlohmann::ordered_json to_json(const session_result& r, const session_metadata& m);
 
 // What the table's title line names.
 struct session_labels {

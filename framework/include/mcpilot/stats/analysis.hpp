@@ -67,7 +67,8 @@ analysis analyze(std::span<const double> readings, const analysis_options& optio
 namespace mcpilot {
 
 // Stream style: several independent streams of one quantity. Each stream's warm-up is removed
-// separately; each gets its own subsession size, the largest is used for all, and the batch means
+// separately; one subsession size q serves all streams, the smallest whose lag-1 autocorrelation
+// of batch means, pooled over the streams (pooled_lag1), is within the limit; and the batch means
 // of every stream are pooled into one interval (batch means within a stream are nearly
 // uncorrelated at that size, and streams are independent). required_samples counts stable readings
 // over all streams together. O(sum n_s log n_s).

@@ -18,7 +18,7 @@ struct precision {
   double ci_perc = 0.10;               // whole interval width as a fraction of the mean
   std::optional<double> ci_abs;        // whole width in the quantity's unit; wins over ci_perc
   double confidence = 0.95;
-  std::size_t min_samples = 50;        // minimum number of subsession means
+  std::size_t min_samples = 50;  // minimum number of subsession means
 };
 
 // quick (0.8, 0.20, 30), normal (0.2, 0.10, 50), strict (0.1, 0.10, 200), all at 95%.

@@ -32,11 +32,23 @@ class batch_correlogram {
   // rho_1(q) about the mean of the h q readings used; nullopt when h < 2 or the batch means are
   // all equal (nothing to correlate). O(n/q).
   std::optional<double> lag1(std::size_t q) const;
+  // Mean of batch j of size q (j < size() / q). O(1).
+  double batch_mean(std::size_t q, std::size_t j) const {
+    return center_ + (sum_[(j + 1) * q] - sum_[j * q]) / static_cast<double>(q);
+  }
 
  private:
   double center_ = 0;
   std::vector<double> sum_;  // sum_[i] = sum_{j<i} (x_j - mean)
 };
+
+// rho_1(q) pooled over independent series of one steady state (the streams of a stream-style
+// model): adjacent pairs within each series, about the grand mean of every batch used. With k
+// series it rests on k times the batches of one, so it is about sqrt(k) times less noisy than
+// any one series' estimate, and taking the smallest q under the limit is less often fooled by a
+// low draw. For one series it is lag1(q). nullopt when a series has fewer than 2 batches or all
+// batch means are equal. O(sum n_s / q).
+std::optional<double> pooled_lag1(std::span<const batch_correlogram> series, std::size_t q);
 
 struct subsession_choice {
   std::size_t size = 0;        // q

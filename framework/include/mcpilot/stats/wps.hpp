@@ -10,10 +10,10 @@
 namespace mcpilot {
 
 struct wps_fit {
-  double alpha = 0;      // intercept, in the duration's unit
-  double beta = 0;       // slope, time per unit of work
-  double beta_half_width = 0;  // delta = t*_{h-2} SE(beta)
-  double rate = 0;       // 1/beta
+  double alpha = 0;                 // intercept, in the duration's unit
+  double beta = 0;                  // slope, time per unit of work
+  double beta_half_width = 0;       // delta = t*_{h-2} SE(beta)
+  double rate = 0;                  // 1/beta
   std::optional<double> rate_low;   // 1/(beta + delta); none when beta + delta <= 0
   std::optional<double> rate_high;  // 1/(beta - delta); none when beta - delta <= 0
   double residual_sd = 0;
