@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds mcpilot in Release mode, and runs the default experiment: a
 # RAID-6 group simulated with importance sampling until MTTDL and the 10-year loss probability are
-# known to +-10%, printed beside the exact Markov-chain values.
+# known to +-5%, printed beside the exact Markov-chain values.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh

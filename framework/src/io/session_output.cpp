@@ -192,7 +192,8 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   for (const auto& q : r.quantities) {
     const analysis& a = q.stats;
     if (a.converged) continue;
-    out << "not converged: " << q.name << ": " << a.status;
+    out << "not converged" << (q.required ? "" : " (optional)") << ": " << q.name << ": "
+        << a.status;
     if (a.unreachable)
       out << " (unreachable)";
     else if (a.required_samples)
