@@ -15,6 +15,7 @@
 #include <random>
 #include <vector>
 
+#include "../support/ar1_study.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/interval.hpp"
 #include "mcpilot/stats/precision.hpp"
@@ -23,32 +24,12 @@
 namespace mcpilot {
 namespace {
 
-// Fills x with AR(1) readings around mu with unit marginal variance, started in the stationary
-// distribution so that there is no warm-up to remove.
-void fill_ar1(std::vector<double>& x, double rho, double mu, std::mt19937_64& gen) {
-  boost::random::normal_distribution<double> normal;
-  const double innovation_sd = std::sqrt(1 - rho * rho);
-  double v = normal(gen);
-  for (double& xi : x) {
-    xi = mu + v;
-    v = rho * v + innovation_sd * normal(gen);
-  }
-}
+using test_support::ar1_batch_lag1;
+using test_support::fill_ar1;
 
 // Binomial standard deviation of a coverage estimated from m trials.
 double coverage_sd(double p, int m) {
   return std::sqrt(p * (1 - p) / m);
-}
-
-// Lag-1 autocorrelation of batch means of size q for AR(1) with coefficient rho, exactly:
-// Cov(adjacent batch sums) / Var(batch sum) = sum_{k=1}^{2q-1} min(k, 2q-k) rho^k /
-// (q + 2 sum_{k=1}^{q-1} (q-k) rho^k).
-double ar1_batch_lag1(std::size_t q, double rho) {
-  double var = static_cast<double>(q), cov = 0;
-  for (std::size_t k = 1; k < q; ++k) var += 2.0 * static_cast<double>(q - k) * std::pow(rho, k);
-  for (std::size_t k = 1; k < 2 * q; ++k)
-    cov += static_cast<double>(std::min(k, 2 * q - k)) * std::pow(rho, k);
-  return cov / var;
 }
 
 TEST(StatsSimulation, TIntervalCoversTheMeanOfIidNormalReadings) {
@@ -180,29 +161,11 @@ TEST(StatsSimulation, BatchMeanAutocorrelationFallsAsTheSeedSays) {
   EXPECT_NEAR(ar1_batch_lag1(8, 0.8), 0.36, 0.005);
   EXPECT_NEAR(ar1_batch_lag1(32, 0.8), 0.08, 0.005);
 
-  std::mt19937_64 gen(42);
-  const std::size_t n = 64000;
-  const int m = 100;
   const std::size_t qs[] = {1, 8, 32};
-  double sum[3] = {0, 0, 0}, sum_sq[3] = {0, 0, 0};
-  std::vector<double> x(n);
-  for (int s = 0; s < m; ++s) {
-    fill_ar1(x, 0.8, 5, gen);
-    for (int j = 0; j < 3; ++j) {
-      const double r = batch_autocorrelation(x, qs[j]);
-      sum[j] += r;
-      sum_sq[j] += r * r;
-    }
-  }
-  for (int j = 0; j < 3; ++j) {
-    const double avg = sum[j] / m;
-    const double sd = std::sqrt((sum_sq[j] - m * avg * avg) / (m - 1));
-    const double exact = ar1_batch_lag1(qs[j], 0.8);
-    const double h = static_cast<double>(n / qs[j]);
-    const double tolerance = 4 * sd / std::sqrt(static_cast<double>(m)) + 2 * (1 + 3 * exact) / h;
-    std::printf("[ batch ac ] q = %2zu: mean rho_1(q) %.4f, exact %.4f, tolerance %.4f\n", qs[j],
-                avg, exact, tolerance);
-    EXPECT_NEAR(avg, exact, tolerance) << "q = " << qs[j];
+  for (const auto& row : test_support::batch_lag1_study(64000, qs, 100, 0.8, 42)) {
+    std::printf("[ batch ac ] q = %2zu: mean rho_1(q) %.4f, exact %.4f, tolerance %.4f\n", row.q,
+                row.mean, row.exact, row.tolerance);
+    EXPECT_NEAR(row.mean, row.exact, row.tolerance) << "q = " << row.q;
   }
 }
 

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/ar1_study.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/distributions.hpp"
@@ -29,6 +30,8 @@
 namespace {
 
 using namespace mcpilot;
+using test_support::ar1_batch_lag1;
+using test_support::fill_ar1;
 
 int failures = 0;
 
@@ -40,25 +43,6 @@ const char* verdict(bool ok) {
 
 double binomial_sd(double p, double m) {
   return std::sqrt(p * (1 - p) / m);
-}
-
-void fill_ar1(std::vector<double>& x, double rho, double mu, std::mt19937_64& gen) {
-  boost::random::normal_distribution<double> normal;
-  const double innovation_sd = std::sqrt(1 - rho * rho);
-  double v = normal(gen);
-  for (double& xi : x) {
-    xi = mu + v;
-    v = rho * v + innovation_sd * normal(gen);
-  }
-}
-
-// Exact lag-1 autocorrelation of AR(1) batch means of size q (see stats_simulation_test.cpp).
-double ar1_batch_lag1(std::size_t q, double rho) {
-  double var = static_cast<double>(q), cov = 0;
-  for (std::size_t k = 1; k < q; ++k) var += 2.0 * static_cast<double>(q - k) * std::pow(rho, k);
-  for (std::size_t k = 1; k < 2 * q; ++k)
-    cov += static_cast<double>(std::min(k, 2 * q - k)) * std::pow(rho, k);
-  return cov / var;
 }
 
 // 1. The t interval on iid normal readings covers at the nominal level; a z interval covers
@@ -143,28 +127,10 @@ void ar1_presets() {
 void batch_autocorrelation_table() {
   std::printf("\n3. AR(1) rho = 0.8: mean of rho_1(q) over 200 series of 131072 readings\n");
   std::printf("%5s %10s %10s %10s %6s\n", "q", "mean", "exact", "tolerance", "check");
-  const std::size_t n = 131072, qs[] = {1, 2, 4, 8, 16, 32, 64, 128};
-  const int m = 200;
-  std::mt19937_64 gen(303);
-  std::vector<double> sum(8, 0), sum_sq(8, 0), x(n);
-  for (int s = 0; s < m; ++s) {
-    fill_ar1(x, 0.8, 5, gen);
-    for (int j = 0; j < 8; ++j) {
-      const double r = batch_autocorrelation(x, qs[j]);
-      sum[j] += r;
-      sum_sq[j] += r * r;
-    }
-  }
-  for (int j = 0; j < 8; ++j) {
-    const double avg = sum[j] / m;
-    const double sd = std::sqrt((sum_sq[j] - m * avg * avg) / (m - 1));
-    const double exact = ar1_batch_lag1(qs[j], 0.8);
-    // 4 standard errors, plus twice the Marriott-Pope bias (1 + 3 r)/h of a lag-1 estimate.
-    const double tol = 4 * sd / std::sqrt(static_cast<double>(m)) +
-                       2 * (1 + 3 * exact) / static_cast<double>(n / qs[j]);
-    std::printf("%5zu %10.4f %10.4f %10.4f %6s\n", qs[j], avg, exact, tol,
-                verdict(std::abs(avg - exact) <= tol));
-  }
+  const std::size_t qs[] = {1, 2, 4, 8, 16, 32, 64, 128};
+  for (const auto& row : test_support::batch_lag1_study(131072, qs, 200, 0.8, 303))
+    std::printf("%5zu %10.4f %10.4f %10.4f %6s\n", row.q, row.mean, row.exact, row.tolerance,
+                verdict(row.ok()));
 }
 
 // 4. Welch: the size of the test under H0 with unequal variances and sizes, and the power of the

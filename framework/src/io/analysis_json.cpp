@@ -45,6 +45,14 @@ nlohmann::ordered_json to_json(const analysis& a) {
   };
 }
 
+nlohmann::ordered_json to_json(const precision& p) {
+  return {{"confidence", p.confidence},
+          {"ac", p.autocorrelation_limit},
+          {"ci_perc", p.ci_perc},
+          {"ci", or_null(p.ci_abs)},
+          {"min_samples", p.min_samples}};
+}
+
 nlohmann::ordered_json to_json(const wps_fit& f) {
   return {
       {"rate", f.rate},

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/analysis_json.hpp"
 
 namespace mcpilot {
 
@@ -526,14 +527,6 @@ nlohmann::ordered_json nested_parameters(const experiment_config& cfg) {
   return out;
 }
 
-nlohmann::ordered_json precision_json(const precision& p) {
-  return {{"confidence", p.confidence},
-          {"ac", p.autocorrelation_limit},
-          {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
-          {"min_samples", p.min_samples}};
-}
-
 nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overrides& overrides) {
   const auto& s = cfg.settings;
   nlohmann::ordered_json experiment = {
@@ -545,7 +538,7 @@ nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overri
       {"max_seconds", s.max_seconds},
       {"streams", s.engine.streams},
   };
-  experiment.update(precision_json(s.engine.session_precision));
+  experiment.update(to_json(s.engine.session_precision));
   nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
   for (const auto& q : cfg.spec.quantities()) {
     nlohmann::ordered_json j = {{"name", q.name},
@@ -553,7 +546,7 @@ nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overri
                                 {"kind", std::string(to_string(q.kind))},
                                 {"required", q.required},
                                 {"derived", q.derived()}};
-    j.update(precision_json(q.precision.apply(s.engine.session_precision)));
+    j.update(to_json(q.precision.apply(s.engine.session_precision)));
     quantities.push_back(std::move(j));
   }
   nlohmann::ordered_json sets = overrides.sets;

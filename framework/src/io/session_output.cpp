@@ -15,14 +15,6 @@ namespace mcpilot {
 
 namespace {
 
-nlohmann::ordered_json requirements_json(const precision& p) {
-  return {{"confidence", p.confidence},
-          {"ac", p.autocorrelation_limit},
-          {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
-          {"min_samples", p.min_samples}};
-}
-
 std::string why_stopped(const std::string& reason) {
   if (reason == "converged") return "every required interval meets its precision";
   if (reason == "unreachable") return "a required precision cannot be reached by more readings";
@@ -96,7 +88,7 @@ nlohmann::ordered_json to_json(const session_result& r, const session_metadata& 
       j["analytic"] = a->second;
       if (const auto c = covers(q.stats, a->second)) j["analytic_covered"] = *c;
     }
-    j["requirements"] = requirements_json(q.requirements);
+    j["requirements"] = to_json(q.requirements);
     quantities.push_back(std::move(j));
   }
   const bool stream_style = r.readings && r.readings->stream_style();

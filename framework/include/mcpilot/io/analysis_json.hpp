@@ -13,11 +13,15 @@
 
 namespace mcpilot {
 
-// n, mean, ci_low, ci_high, ci_width, ci_width_rel, subsession_size, subsession_count,
-// autocorrelation, subsession_autocorrelation, required_samples, unreachable, converged, kind,
-// confidence, warmup {applied, removed_begin, removed_end, changepoints, p_values, accepted},
-// n_used, remainder, status, one_sided, target_width.
+// kind, confidence, mean, ci_low, ci_high, ci_width, ci_width_rel, one_sided, target_width,
+// converged, unreachable, status, n, n_used, remainder, required_samples, subsession_size,
+// subsession_count, autocorrelation, subsession_autocorrelation,
+// warmup {applied, removed_begin, removed_end, changepoints, p_values, accepted}.
 nlohmann::ordered_json to_json(const analysis& a);
+
+// The requirements under the config's own keys: confidence, ac, ci_perc, ci (null when relative),
+// min_samples.
+nlohmann::ordered_json to_json(const precision& p);
 
 // rate, rate_ci_low, rate_ci_high (null when the slope's interval contains 0), alpha, beta,
 // rounds_used, naive_rate; extras beta_ci_low, beta_ci_high, residual_sd.
