@@ -205,12 +205,18 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     a.status = "no readings";
     return a;
   }
-  // One set of prefix sums gives the mean, the raw lag-1 (rho_1 at q = 1) and the search.
-  const batch_correlogram correlogram(stable);
-  a.mean = back_to_unit(correlogram.mean(), opt.kind);
-  if (stable.size() >= 2) a.autocorrelation = correlogram.lag1(1).value_or(0.0);
-
-  const auto choice = choose_subsession(correlogram, opt.requirements.autocorrelation_limit);
+  a.mean = back_to_unit(mean(stable), opt.kind);
+  const double limit = opt.requirements.autocorrelation_limit;
+  std::optional<subsession_choice> choice;
+  if (stable.size() >= 2) {
+    // The raw lag-1 is rho_1(1). When it is within the limit, q = 1 and the search needs no
+    // prefix sums: the common case of independent readings then allocates nothing per round.
+    const double rho1 = autocorrelation(stable);
+    a.autocorrelation = rho1;
+    if (stable.size() >= 3 && std::abs(rho1) <= limit)
+      choice = subsession_choice{1, stable.size(), rho1};
+  }
+  if (!choice) choice = choose_subsession(stable, limit);
   if (!choice) {
     a.status =
         stable.size() < 3 ? "not enough data: at least 3 readings are needed" : no_subsession;
