@@ -269,6 +269,26 @@ TEST(SessionOutput, ProgressLineShowsWidthAgainstTargetAndWhatRemains) {
   EXPECT_NE(streams.find("next round 100 per stream"), std::string::npos) << streams;
 }
 
+TEST(SessionOutput, ProgressLineShowsTheBoundOfAProportionWithNoEvents) {
+  quantity_result q;
+  q.name = "loss";
+  q.kind = quantity_kind::proportion;
+  q.requirements = *preset("normal");
+  analysis_options o;
+  o.kind = quantity_kind::proportion;
+  o.requirements = q.requirements;
+  q.stats = analyze(std::vector<double>(100, 0.0), o);
+  const std::vector<quantity_result> qs{q};
+  session_progress p;
+  p.round = 1;
+  p.replications = 100;
+  p.quantities = &qs;
+  const std::string line = progress_line(p);
+  // R: binom.test(0, 100, alternative = "less")$conf.int[2] = 0.02951305
+  EXPECT_NE(line.find("loss no events, p <= 0.02951"), std::string::npos) << line;
+  EXPECT_NE(line.find("more"), std::string::npos) << line;
+}
+
 TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {
   const auto start = std::chrono::system_clock::time_point(std::chrono::seconds(1'700'000'000));
   const auto end = start + std::chrono::milliseconds(2500);

@@ -42,7 +42,11 @@ std::string progress_line(const session_progress& p) {
         line += a.status.empty() ? "no interval yet" : a.status;
         continue;
       }
-      if (q.requirements.ci_abs)
+      if (a.one_sided && a.mean == 0.0)
+        line += "no events, p <= " + format_number(*a.ci_high);
+      else if (a.one_sided && a.mean == 1.0)
+        line += "all events, p >= " + format_number(*a.ci_low);
+      else if (q.requirements.ci_abs)
         line += "width " + format_number(*a.ci_width) + " (target " +
                 format_number(*q.requirements.ci_abs) + ")";
       else if (a.ci_width_rel)
@@ -51,7 +55,7 @@ std::string progress_line(const session_progress& p) {
       if (a.converged) {
         line += " converged";
       } else if (a.unreachable) {
-        line += " unreachable";
+        line += ", unreachable";
       } else if (a.required_samples) {
         const std::uint64_t more =
             *a.required_samples > a.n_used ? *a.required_samples - a.n_used : 0;

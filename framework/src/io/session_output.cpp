@@ -17,7 +17,9 @@ namespace {
 
 std::string why_stopped(const std::string& reason) {
   if (reason == "converged") return "every required interval meets its precision";
-  if (reason == "unreachable") return "a required precision cannot be reached by more readings";
+  if (reason == "unreachable")
+    return "a required precision cannot be reached by more readings, or not within "
+           "max_replications";
   if (reason == "max_replications") return "max_replications reached before convergence";
   if (reason == "max_seconds") return "max_seconds reached before convergence";
   if (reason == "interrupted") return "interrupted; results so far";
