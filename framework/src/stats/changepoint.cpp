@@ -29,15 +29,15 @@ std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std:
     const auto [b, e] = todo.back();
     todo.pop_back();
     if (e - b < 2 * ms) continue;
-    const long double len = static_cast<long double>(e - b);
-    const long double total = s.prefix_sum(e) - s.prefix_sum(b);
-    long double best = 0;
+    const double len = static_cast<double>(e - b);
+    const double total = s.prefix_sum(e) - s.prefix_sum(b);
+    double best = 0;
     std::size_t at = 0;
     for (std::size_t t = b + ms; t + ms <= e; ++t) {
-      const long double tl = static_cast<long double>(t - b), tr = len - tl;
-      const long double left = s.prefix_sum(t) - s.prefix_sum(b);
-      const long double diff = left / tl - (total - left) / tr;
-      const long double reduction = tl * tr / len * diff * diff;
+      const double tl = static_cast<double>(t - b), tr = len - tl;
+      const double left = s.prefix_sum(t) - s.prefix_sum(b);
+      const double diff = left / tl - (total - left) / tr;
+      const double reduction = tl * tr / len * diff * diff;
       if (reduction > best) {
         best = reduction;
         at = t;
@@ -59,11 +59,11 @@ std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std:
 // estimate inverts that bias: rho~ = (h rho^ + 1) / (h - 4). The smallest q (with at least
 // min_batches batches) whose |rho~| is within the limit; nullopt if none. Prefix sums make each
 // q cost O(L / q), so the search is O(L log L).
-std::optional<std::size_t> corrected_subsession_size(std::span<const double> x, double limit) {
+std::optional<std::size_t> corrected_subsession_size(const batch_correlogram& correlogram,
+                                                     double limit) {
   constexpr std::size_t min_batches = 8;
-  const std::size_t n = x.size();
+  const std::size_t n = correlogram.size();
   if (n < min_batches) return std::nullopt;
-  const batch_correlogram correlogram(x);
   for (std::size_t q = 1; n / q >= min_batches; ++q) {
     const auto rho = correlogram.lag1(q);
     if (!rho) return q;  // constant means: nothing to correlate
@@ -169,8 +169,11 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
   const std::size_t shorter = std::min(at - b, e - at);
   const std::size_t longer =
       std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
-  const std::span<const double> near_longer =
-      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer);
+  // Its own prefix sums, about its own mean, rather than differences of the whole series' sums:
+  // a segment of equal readings (0/1 or quantised data) must give deviations of exactly 0, which
+  // sums taken about another centre do not guarantee.
+  const batch_correlogram near_longer(left_shorter ? x.subspan(at, longer)
+                                                   : x.subspan(at - longer, longer));
   segment_test r;
   const std::optional<std::size_t> q0 =
       opt.correct_autocorrelation_bias

@@ -26,20 +26,23 @@ class batch_correlogram {
  public:
   explicit batch_correlogram(std::span<const double> x);
   std::size_t size() const { return sum_.size() - 1; }
-  double mean() const { return center_; }  // of all n readings
+  double mean() const { return mean_; }
   // Sum of the first i readings less mean(); the change-point search reads segment means off it.
+  // O(1).
   double prefix_sum(std::size_t i) const { return sum_[i]; }
+  // Sum of batch j of size q less q mean(). O(1).
+  double batch_deviation(std::size_t q, std::size_t j) const {
+    return sum_[(j + 1) * q] - sum_[j * q];
+  }
   // rho_1(q) about the mean of the h q readings used; nullopt when h < 2 or the batch means are
   // all equal (nothing to correlate). O(n/q).
   std::optional<double> lag1(std::size_t q) const;
-  // Mean of batch j of size q (j < size() / q). O(1).
-  double batch_mean(std::size_t q, std::size_t j) const {
-    return center_ + (sum_[(j + 1) * q] - sum_[j * q]) / static_cast<double>(q);
-  }
 
  private:
-  double center_ = 0;
-  std::vector<double> sum_;  // sum_[i] = sum_{j<i} (x_j - mean)
+  double mean_ = 0;
+  // sum_[i] = sum_{j<i} (x_j - mean): about the series' own mean, so that equal readings give
+  // deviations of exactly 0 and a constant series is recognised as one.
+  std::vector<double> sum_;
 };
 
 // rho_1(q) pooled over independent series of one steady state (the streams of a stream-style
