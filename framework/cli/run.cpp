@@ -126,14 +126,16 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;
   const auto analytic = cfg.instance->analytic();
+  const auto facts = cfg.instance->model_facts();
   write_session_table(table, result,
-                      {cfg.name, cfg.model_name, cfg.preset, cfg.settings.seed, analytic});
+                      {cfg.name, cfg.model_name, cfg.preset, cfg.settings.seed, analytic, facts});
   table.flush();
 
   if (!o.json.empty()) {
     session_metadata meta;
     meta.seed = cfg.settings.seed;
     meta.analytic = analytic;
+    meta.facts = facts;
     meta.config = cfg.resolved;
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);

@@ -32,6 +32,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "mcpilot/parameters.hpp"
@@ -131,6 +132,17 @@ class stream {
   virtual void advance(stream_round& round, std::size_t count) = 0;
 };
 
+// A static, exact fact of a configuration (a design's v, b, r, k and lambda; a layout's bin counts
+// and overhead). Shown under the title of the table and under `model_facts` in the JSON, beside the
+// estimates. It is not a quantity: it has no interval and is never estimated.
+struct model_fact {
+  using value_type = std::variant<bool, std::int64_t, double, std::string,
+                                  std::vector<std::int64_t>, std::vector<double>>;
+  std::string name;
+  value_type value;
+  std::string description;  // optional: a few words for the table
+};
+
 class model {
  public:
   virtual ~model() = default;
@@ -144,6 +156,8 @@ class model {
   // Exact values known for the configured parameters (by quantity name), printed beside the
   // estimates with whether the interval covers them. Empty when none is known.
   virtual std::map<std::string, double> analytic() const { return {}; }
+  // Exact facts of the configured parameters, in the order they should be shown. Empty by default.
+  virtual std::vector<model_fact> model_facts() const { return {}; }
 };
 
 }  // namespace mcpilot

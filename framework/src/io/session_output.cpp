@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "mcpilot/io/analysis_json.hpp"
@@ -72,6 +74,41 @@ void write_columns(std::ostream& out, const std::vector<std::vector<std::string>
 
 }  // namespace
 
+nlohmann::ordered_json to_json(const std::vector<model_fact>& facts) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (const auto& f : facts) std::visit([&](const auto& v) { j[f.name] = v; }, f.value);
+  return j;
+}
+
+std::string to_string(const model_fact::value_type& value) {
+  std::array<char, 32> buf;
+  auto number = [&](double v) { return format_number(v, 0); };
+  return std::visit(
+      [&](const auto& v) -> std::string {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          return v ? "yes" : "no";
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+          return std::to_string(v);
+        } else if constexpr (std::is_same_v<T, double>) {
+          return std::string(exact(v, buf));
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          return v;
+        } else {
+          std::string s = "[";
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i) s += ", ";
+            if constexpr (std::is_same_v<T, std::vector<double>>)
+              s += number(v[i]);
+            else
+              s += std::to_string(v[i]);
+          }
+          return s + "]";
+        }
+      },
+      value);
+}
+
 std::optional<bool> covers(const analysis& a, double exact) {
   if (!a.ci_low) return std::nullopt;
   return *a.ci_low <= exact && (!a.ci_high || exact <= *a.ci_high);
@@ -105,6 +142,7 @@ nlohmann::ordered_json to_json(const session_result& r, const session_metadata& 
                                : nlohmann::ordered_json(nullptr)},
       {"seed", m.seed},
       {"threads", r.threads},
+      {"model_facts", to_json(m.facts)},
       {"quantities", std::move(quantities)},
       {"config", m.config},
       {"environment", m.environment},
@@ -116,7 +154,14 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   out << labels.experiment << ": model " << labels.model << ", seed " << labels.seed << ", preset "
       << labels.preset << ", " << r.threads << (r.threads == 1 ? " thread" : " threads");
   if (stream_style) out << ", " << r.readings->streams() << " streams";
-  out << "\n\n";
+  out << "\n";
+  // Exact facts of the configuration, not estimates: no interval.
+  for (const auto& f : labels.facts) {
+    out << "  " << f.name << " = " << to_string(f.value);
+    if (!f.description.empty()) out << "  (" << f.description << ")";
+    out << '\n';
+  }
+  out << "\n";
 
   if (r.quantities.empty()) {
     out << "no readings\n";

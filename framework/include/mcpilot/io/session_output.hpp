@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -22,12 +23,16 @@ struct session_metadata {
   // Known exact values by quantity name (a closed form, a CTMC solution), reported beside the
   // estimate as `analytic`; quantities without one get null.
   std::map<std::string, double> analytic;
+  std::vector<model_fact> facts;  // model::model_facts(): written as `model_facts`
 };
+
+// {name: value, ...} in declaration order; lists become arrays.
+nlohmann::ordered_json to_json(const std::vector<model_fact>& facts);
 
 // {quantities: [to_json(analysis) + name, unit, required, derived, analytic, analytic_covered,
 //  requirements{...}],
-//  converged, replications, rounds, style, streams, seed, threads, config, environment,
-//  stopped_because, error}
+//  model_facts{...}, converged, replications, rounds, style, streams, seed, threads, config,
+//  environment, stopped_because, error}
 nlohmann::ordered_json to_json(const session_result& r, const session_metadata& m);
 
 // What the table's title line names.
@@ -37,7 +42,11 @@ struct session_labels {
   std::string preset;
   std::uint64_t seed = 0;
   std::map<std::string, double> analytic;  // exact values: shown beside the estimates
+  std::vector<model_fact> facts;           // shown under the title line
 };
+
+// "name = value" text of a fact's value, as the table shows it.
+std::string to_string(const model_fact::value_type& value);
 
 // Whether [ci_low, ci_high] holds `exact` (an unbounded upper end holds everything above
 // ci_low); nullopt when there is no interval.
