@@ -596,8 +596,10 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
       c.selected = picks[s];
       c.selected_fraction = static_cast<double>(picks[s]) / static_cast<double>(options.bootstrap);
       const auto wi = wilson_interval(c.selected_fraction, options.bootstrap, options.confidence);
-      c.selected_low = wi.low;
-      c.selected_high = wi.high;
+      // The score interval's ends at 0 and B are exactly 0 and 1; keep rounding from saying
+      // otherwise.
+      c.selected_low = picks[s] == 0 ? 0.0 : std::max(0.0, wi.low);
+      c.selected_high = picks[s] == options.bootstrap ? 1.0 : std::min(1.0, wi.high);
     }
   }
 
