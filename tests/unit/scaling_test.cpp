@@ -213,6 +213,8 @@ TEST(ScalingKnownAnswer, ACacheCliffWarnsAtTheJumpAndIsNotCompatible) {
                            [](double n) { return (n <= 4096 ? 1.0 : 10.0) * n * std::log2(n); });
   const scaling_result r = analyze_scaling(d.n, d.t, preregistered(linear_nlogn_quadratic));
   EXPECT_NE(r.label, scaling_label::compatible) << r.statement;
+  // No single shape predicts both sides of a 10x step within 25%.
+  EXPECT_EQ(r.label, scaling_label::none_adequate) << r.statement;
   bool at_jump = false;
   for (const auto& w : r.warnings)
     at_jump = at_jump || w.find("from n = 4,096 to 8,192") != std::string::npos;

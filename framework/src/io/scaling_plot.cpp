@@ -56,7 +56,10 @@ plot_request scaling_plot(const scaling_result& r, const scaling_source& s,
         "'%g'\n";
   os << "set title " << gnuplot_quote(std::string(to_string(r.label)) + ": " + r.statement)
      << " font ',9'\n";
-  os << "set xlabel " << gnuplot_quote("n (input size, " + s.n_column + ")") << '\n';
+  os << "set xlabel "
+     << gnuplot_quote(s.n_column == "n" || s.n_column == "0" ? std::string("n (input size)")
+                                                             : "n (input size, " + s.n_column + ")")
+     << '\n';
   os << "set ylabel " << gnuplot_quote("median " + what + " (" + unit + ")") << '\n';
   os << "plot $sizes using 1:2:3:4 with yerrorbars pt 7 ps 1 lc rgb 'black' title "
      << gnuplot_quote("median (bars: min to max)") << curves.str() << '\n';
