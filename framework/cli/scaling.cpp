@@ -222,7 +222,16 @@ void add_scaling_command(CLI::App& app, context& ctx) {
   cmd->add_option("--models", st->models,
                   "pre-specified candidate shapes, comma-separated (" + known_shapes() +
                       "); without it every shape is tried and the run is labelled exploratory");
+  // CLI11 would read "-1" into a size_t as 2^64 - 1 (a run that never ends): digits only.
   cmd->add_option("--bootstrap", st->bootstrap, "within-size resamples for selection stability")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            if (!v.empty() && v.size() <= 9 &&
+                v.find_first_not_of("0123456789") == std::string::npos)
+              return {};
+            return "expects a number of resamples 0 .. 999999999, got '" + v + "'";
+          },
+          "B"))
       ->default_val(1000);
   cmd->add_option("--seed", st->seed, "seed of the resampling (Philox)")->default_val(1);
   cmd->add_option("--relative-tolerance", st->relative_tolerance,

@@ -10,7 +10,9 @@
 #include <sstream>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/io/scaling_plot.hpp"
 #include "mcpilot/rng.hpp"
+#include "mcpilot/stats/scaling.hpp"
 #include "svg_check.hpp"
 
 namespace {
@@ -202,6 +204,7 @@ TEST(CliScaling, BadInputIsNamedAtFileLineAndField) {
   expect_input_error({"scaling", ok.path(), "--n-column", "size"},
                      ok.path() + ":1: no column 'size' (columns: n, time)");
   expect_input_error({"scaling", ok.path(), "--relative-tolerance", "0"}, "--relative-tolerance");
+  expect_input_error({"scaling", ok.path(), "--bootstrap", "-1"}, "--bootstrap");
   const temp_file sweep(sweep_table(false));
   expect_input_error({"scaling", sweep.path(), "--quantity", "latency", "--n-column", "model.n"},
                      "no row has quantity 'latency' (quantities: comparisons, sort_time)");
@@ -233,6 +236,33 @@ TEST(SvgCheck, CatchesWhatItClaimsTo) {
   EXPECT_NE(svg_problem("<html></html>"), "");
   EXPECT_TRUE(mcpilot::test::svg_has_text("<svg><text>n^2 fit</text></svg>", "n^2 fit"));
   EXPECT_FALSE(mcpilot::test::svg_has_text("<svg><text>n^2 fit (fails)</text></svg>", "n^2 fit"));
+}
+
+TEST(ScalingPlotRequest, HoldsEverySeriesWithoutGnuplot) {
+  // The request is built without gnuplot, so this runs where gnuplot is missing too.
+  std::vector<double> n, t;
+  for (double x : {64.0, 128.0, 256.0, 512.0, 1024.0, 2048.0})
+    for (double f : {0.98, 1.0, 1.03}) {
+      n.push_back(x);
+      t.push_back(f * x * x);
+    }
+  mcpilot::scaling_options o;
+  o.models = {mcpilot::scaling_shape::linear, mcpilot::scaling_shape::quadratic};
+  o.bootstrap = 200;
+  const auto r = mcpilot::analyze_scaling(n, t, o);
+  const mcpilot::scaling_source src{"t.csv", "n", "time", "", "ms", 0, {}};
+  const auto p = mcpilot::scaling_plot(r, src, "out.svg", mcpilot::plot_format::svg);
+  std::vector<std::string> names;
+  for (const auto& d : p.data) names.push_back(d.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"sizes", "fit_linear", "fit_quadratic", "steps"}));
+  EXPECT_EQ(p.data[0].rows.size(), 6u);
+  EXPECT_EQ(p.data[0].rows[0], (std::vector<double>{64, 64 * 64, 0.98 * 64 * 64, 1.03 * 64 * 64}));
+  EXPECT_EQ(p.data[3].rows.size(), 5u);
+  EXPECT_NEAR(p.data[3].rows[0][1], 2.0, 1e-12);  // medians exactly n^2: exponent 2
+  for (const char* text : {"\"median (bars: min to max)\"", "\"n^2 fit (passes), best\"",
+                           "\"n fit (fails)\"", "\"local exponent\"", "\"median time (ms)\"",
+                           "set multiplot layout 2,1", "set logscale xy"})
+    EXPECT_NE(p.commands.find(text), std::string::npos) << text;
 }
 
 bool have_gnuplot() {

@@ -115,7 +115,7 @@ struct scaling_candidate {
   scaling_shape shape = scaling_shape::linear;
   // c f(n) + d; for the power law a n^b: c = a, exponent = b, d = 0.
   double c = 0, d = 0;
-  std::optional<double> c_low, c_high;  // c's interval (for the power law: b's, in b_low/b_high)
+  std::optional<double> c_low, c_high;  // c's interval; none for the power law (see exponent_*)
   std::optional<double> exponent, exponent_low, exponent_high;  // power law only
   double rms_log_residual = 0;                                  // in-sample, over every size
   // Leave-one-size-out: the root mean square over sizes of |log(predicted / median)|, each size
