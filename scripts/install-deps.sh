@@ -15,7 +15,6 @@ packages=(
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
-  gnuplot-nox        # --plot (scaling, analyze); everything else works without it
 )
 
 missing=()
