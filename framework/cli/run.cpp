@@ -10,9 +10,9 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
@@ -30,44 +31,50 @@ namespace mcpilot::cli {
 
 namespace {
 
-// Set by SIGINT; the session checks it between rounds. Lock-free, so a signal handler may store it.
+// Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit
+// watcher, between the replications of a round. Lock-free, so a signal handler may store it.
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_sigint(int) {
+extern "C" void on_stop_signal(int) {
   interrupted.store(true);
   static const char message[] =
-      "\nmcpilot: interrupted: stopping after this round and writing the results so far "
-      "(Ctrl-C again to abort at once)\n";
+      "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
+      "(a second signal aborts at once; files already written are never left half-written)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
   (void)ignored;
 }
 
-// Installs the handler for the session's lifetime only; SA_RESETHAND makes a second Ctrl-C
-// take the default action (terminate) in case a round takes too long.
-class sigint_scope {
+// Installs the handler for the session's lifetime only. SA_RESETHAND makes a second signal take
+// the default action (terminate) in case the replications under way take too long; outputs are
+// written to temporary files and renamed, so that leaves the old files, never truncated ones.
+class stop_signal_scope {
  public:
-  sigint_scope() {
+  stop_signal_scope() {
     interrupted.store(false);
-    // A process started with SIGINT ignored (a background job of a non-interactive shell, say)
-    // was meant to be immune to Ctrl-C: leave it so.
-    sigaction(SIGINT, nullptr, &previous_);
-    if (previous_.sa_handler == SIG_IGN) return;
-    struct sigaction sa {};
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    installed_ = sigaction(SIGINT, &sa, nullptr) == 0;
+    for (std::size_t i = 0; i < signals.size(); ++i) {
+      // A process started with a signal ignored (a background job of a non-interactive shell,
+      // nohup) was meant to be immune to it: leave it so.
+      sigaction(signals[i], nullptr, &previous_[i]);
+      if (previous_[i].sa_handler == SIG_IGN) continue;
+      struct sigaction sa {};
+      sa.sa_handler = on_stop_signal;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_RESETHAND;
+      installed_[i] = sigaction(signals[i], &sa, nullptr) == 0;
+    }
   }
-  ~sigint_scope() {
-    if (installed_) sigaction(SIGINT, &previous_, nullptr);
+  ~stop_signal_scope() {
+    for (std::size_t i = 0; i < signals.size(); ++i)
+      if (installed_[i]) sigaction(signals[i], &previous_[i], nullptr);
   }
-  sigint_scope(const sigint_scope&) = delete;
-  sigint_scope& operator=(const sigint_scope&) = delete;
+  stop_signal_scope(const stop_signal_scope&) = delete;
+  stop_signal_scope& operator=(const stop_signal_scope&) = delete;
 
  private:
-  struct sigaction previous_ {};
-  bool installed_ = false;
+  static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
+  std::array<struct sigaction, 3> previous_{};
+  std::array<bool, 3> installed_{};
 };
 
 struct run_options {
@@ -80,17 +87,6 @@ struct run_options {
   bool quiet = false;
   bool progress = false;
 };
-
-// Opened before the session starts, so that a bad path fails at once rather than after an hour.
-void open_output(std::ofstream& out, const std::string& path, const char* option) {
-  out.open(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw input_error(std::string(option) + " " + path + ": cannot open for writing");
-}
-
-void check_written(std::ofstream& out, const std::string& path, const char* option) {
-  out.flush();
-  if (!out) throw input_error(std::string(option) + " " + path + ": write failed");
-}
 
 int exit_code_of(const session_result& r) {
   if (r.stopped_because == "interrupted") return exit_interrupted;
@@ -107,11 +103,13 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   if (threads_given) overrides.threads = o.threads;
   experiment_config cfg = load_config(o.config, models, overrides);
 
-  // --json - puts the JSON alone on stdout; the table then goes to stderr.
+  // --json - puts the JSON alone on stdout; the table then goes to stderr. Output paths are
+  // checked before the session starts, so that a bad path fails at once rather than after an hour;
+  // the files themselves are written only at the end, atomically.
   const bool json_to_stdout = o.json == "-";
-  std::ofstream json_file, raw_file;
-  if (!o.json.empty() && !json_to_stdout) open_output(json_file, o.json, "--json");
-  if (!o.raw.empty()) open_output(raw_file, o.raw, "--raw");
+  check_distinct_outputs({{"--json", o.json}, {"--raw", o.raw}});
+  if (!o.json.empty() && !json_to_stdout) check_writable(o.json, "--json");
+  if (!o.raw.empty()) check_writable(o.raw, "--raw");
 
   session_hooks hooks;
   hooks.interrupted = &interrupted;
@@ -120,7 +118,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
 
   session_result result;
   {
-    sigint_scope scope;
+    stop_signal_scope scope;
     result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
   }
 
@@ -140,17 +138,17 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
     const std::string text = to_json(result, meta).dump(2);
-    if (json_to_stdout) {
-      std::cout << text << '\n' << std::flush;
-    } else {
-      json_file << text << '\n';
-      check_written(json_file, o.json, "--json");
-    }
+    if (json_to_stdout)
+      std::cout << text << '\n';
+    else
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << text << '\n'; });
   }
-  if (!o.raw.empty()) {
-    write_raw_readings(raw_file, result, cfg.spec);
-    check_written(raw_file, o.raw, "--raw");
-  }
+  if (!o.raw.empty())
+    write_file_atomically(o.raw, "--raw",
+                          [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
+  // A closed pipe or a full disk on stdout must not pass for success.
+  std::cout.flush();
+  if (!std::cout) throw input_error("standard output: write failed");
   if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
   return exit_code_of(result);
 }
