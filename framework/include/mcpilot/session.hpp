@@ -13,10 +13,13 @@
 #include <vector>
 
 #include "mcpilot/engine.hpp"
+#include "mcpilot/measure/settings.hpp"
 #include "mcpilot/model.hpp"
 #include "mcpilot/runner.hpp"
 
 namespace mcpilot {
+
+struct measurement_record;  // measure/measurement.hpp
 
 struct session_settings {
   std::uint64_t seed = 1;
@@ -24,6 +27,7 @@ struct session_settings {
   engine_options engine;
   std::uint64_t max_replications = 10'000'000;
   double max_seconds = 600;
+  measurement_settings measurement;  // measurement models only: the core, the counters
 };
 
 struct session_progress {
@@ -50,6 +54,8 @@ struct session_result {
   std::optional<std::string> error;  // a replication's failure, with index and seed to replay it
   std::chrono::system_clock::time_point start, end;
   std::shared_ptr<const engine> readings;  // every reading, for --raw
+  // Measurement models: the core, clock calibration, batch and counters (null otherwise).
+  std::shared_ptr<const measurement_record> measurement;
   bool all_required_converged() const;
 };
 
