@@ -19,7 +19,7 @@ using test::run_mcpilot;
 using test::temp_file;
 
 std::string config(const std::string& model_lines, const std::string& experiment_lines = "") {
-  return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 5\n" + experiment_lines +
+  return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\n" + experiment_lines +
          "\n[model]\nname = \"sorting\"\n" + model_lines;
 }
 
