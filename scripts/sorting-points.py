@@ -21,20 +21,32 @@ FAST = ["shell", "heap", "merge", "quick", "std-sort", "std-stable-sort", "radix
 
 def run(out_dir, name, sets, seconds):
     path = os.path.join(out_dir, name + ".json")
+    raw = os.path.join(out_dir, name + ".csv")
     if not os.path.exists(path):
-        args = [EXE, "run", BASE, "--quiet", "--json", path,
+        args = [EXE, "run", BASE, "--quiet", "--json", path, "--raw", raw,
                 "--set", "experiment.max_seconds=%g" % seconds,
                 "--set", 'experiment.counters=["task-clock","context-switches"]']
         for s in sets:
             args += ["--set", s]
         subprocess.run(args, check=False, stdout=subprocess.DEVNULL)
     with open(path) as f:
-        return json.load(f)
+        j = json.load(f)
+    # The median of every ns_per_sort reading, for a session that found no interval: a figure
+    # without an interval, and labelled so.
+    values = []
+    with open(raw) as f:
+        for line in f:
+            parts = line.strip().split(",")
+            if len(parts) == 4 and parts[2] == "ns_per_sort":
+                values.append(float(parts[3]))
+    values.sort()
+    j["median_ns_per_sort"] = values[len(values) // 2] if values else None
+    return j
 
 
-def fmt(q):
+def fmt(q, median=None):
     if q is None or q.get("mean") is None:
-        return "-"
+        return "median %.4g, no interval" % median if median else "-"
     lo, hi = q.get("ci_low"), q.get("ci_high")
     if lo is None or hi is None:
         return "%.4g (no interval)" % q["mean"]
@@ -45,9 +57,12 @@ def row(j, label):
     qs = {q["name"]: q for q in j["quantities"]}
     m = j["environment"]["measurement"]
     ns = qs.get("ns_per_sort")
+    status = j["stopped_because"]
+    if ns and not ns.get("converged") and ns.get("status"):
+        status += ": " + ns["status"].split(":")[0]
     return "| %s | %s | %s | %s | %d | %d | %s |" % (
-        label, fmt(ns), fmt(qs.get("ns_per_f")), fmt(qs.get("task-clock_per_f")),
-        ns["n"] if ns else 0, m["batch"], j["stopped_because"])
+        label, fmt(ns, j["median_ns_per_sort"]), fmt(qs.get("ns_per_f")), fmt(qs.get("task-clock_per_f")),
+        ns["n"] if ns else 0, m["batch"], status)
 
 
 def main():
