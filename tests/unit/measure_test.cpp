@@ -161,8 +161,9 @@ TEST(MeasurePinning, PinsAndRestores) {
 
 struct phase_log {
   std::vector<std::string> events;
-  std::uint64_t operations = 0;  // timed operations so far, what the fake counters count
-  std::vector<int> cpus;         // where timed() ran
+  std::vector<std::uint64_t> first_draws;  // the first random word each prepare() drew
+  std::uint64_t operations = 0;            // timed operations so far, what the fake counters count
+  std::vector<int> cpus;                   // where timed() ran
 };
 
 class spin_workload final : public workload {
@@ -170,6 +171,7 @@ class spin_workload final : public workload {
   explicit spin_workload(phase_log& log) : log_(log) {}
   void prepare(measurement_batch& b) override {
     prepared_ = b.size();
+    log_.first_draws.push_back(b.rng()());
     log_.events.push_back("prepare");
   }
   void timed(std::size_t count) override {
@@ -280,6 +282,27 @@ TEST(MeasureSession, PhasesInOrderAndCountersPerOperationAndPerF) {
     EXPECT_NEAR(out[3][i], 0.75, 1.0 / static_cast<double>(rec->batch));
     EXPECT_NEAR(out[4][i], 5, 1.0 / static_cast<double>(rec->batch));
   }
+}
+
+// Inputs depend on the seed (and batch) alone: the calibration draws from a copy of the stream, so
+// the first reading's inputs are the stream's first words however many batches it tried.
+TEST(MeasureSession, ReadingsInputsDoNotDependOnTheCalibration) {
+  phase_log log;
+  spin_model m(log);
+  model_spec spec;
+  m.declare(spec);
+  declare_measurement_quantities(spec, {});
+  measurement_session ms(m, spec, {});
+  auto stream = ms.open_stream();
+  std::vector<std::vector<double>> out(spec.quantities().size());
+  philox_stream rng(9, stream_key(0));
+  stream_round round(spec, rng, 0, out);
+  stream->advance(round, 2);
+  const std::size_t calibration = ms.record()->calibration_batches.size();
+  ASSERT_EQ(log.first_draws.size(), calibration + 2);
+  philox_stream fresh(9, stream_key(0));
+  EXPECT_EQ(log.first_draws[0], fresh());  // the calibration's first batch, from the copy
+  EXPECT_EQ(log.first_draws[calibration], log.first_draws[0]);  // the first reading: the same
 }
 
 TEST(MeasureSession, AGroupThatNeverRanGivesNoCountsNotZeros) {

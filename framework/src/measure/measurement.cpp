@@ -82,8 +82,11 @@ class measurement_stream final : public stream {
   }
 
   // Doubles (at most 8x per step) from a batch of one until a batch lasts long enough. These
-  // batches are run, timed and checked like the others but give no readings.
-  void calibrate(philox_stream& rng) {
+  // batches are run, timed and checked like the others but give no readings. They draw from a
+  // copy of the stream, so that the readings' inputs do not depend on how many batches the
+  // calibration took: with the same seed and batch, reading k sees the same inputs every time.
+  void calibrate(const philox_stream& stream) {
+    philox_stream rng = stream;
     record_->batch_calibrated = true;
     std::uint64_t b = 1;
     counter_sample ignored;
