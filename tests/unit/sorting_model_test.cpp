@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/io/config.hpp"
 #include "mcpilot/measure/pinning.hpp"
+#include "mcpilot/registry.hpp"
 #include "sorting/early_stop.hpp"
 #include "sorting/sorting_model.hpp"
 
@@ -114,6 +116,25 @@ TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
     }
   }
   EXPECT_NE(r.out.find("measured on CPU"), std::string::npos) << r.out;
+}
+
+// The single-point configs shipped under configs/sorting load as written. (constants.toml needs
+// the [sweep] section of the sweeps feature.)
+TEST(SortingModel, ShippedConfigsLoad) {
+  model_registry models;
+  models.add<sorting_model>("sorting");
+  const std::string dir = std::string(MCPILOT_SOURCE_DIR) + "/configs/sorting/";
+  for (const char* name : {"quick-181", "quick-181-repeated", "insertion-1024-counters"}) {
+    const experiment_config cfg = load_config(dir + name + ".toml", models);
+    ASSERT_TRUE(cfg.spec.is_measurement()) << name;
+    EXPECT_EQ(cfg.spec.quantities()[0].name, "ns_per_sort") << name;
+    EXPECT_EQ(cfg.spec.quantities()[1].name, "ns_per_f") << name;
+  }
+  const auto repeated = load_config(dir + "quick-181-repeated.toml", models);
+  EXPECT_FALSE(repeated.params.boolean("fresh_keys"));
+  const auto counters = load_config(dir + "insertion-1024-counters.toml", models);
+  EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
+  EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
 }
 
 // --- the early-stop rule ---------------------------------------------------------------------
