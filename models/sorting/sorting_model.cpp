@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "counts.hpp"
 #include "keys.hpp"
 #include "mcpilot/parameters.hpp"
 
@@ -43,11 +44,24 @@ std::string gib(double bytes) {
   return buf;
 }
 
+using counted_sort = operation_counts (*)(std::span<key>);
+
+// The instrumented copy of a sort, or nullptr when it has none.
+counted_sort counted_version(std::string_view name) {
+  if (name == "insertion") return counted_insertion_sort;
+  if (name == "bubble") return counted_bubble_sort;
+  if (name == "selection") return counted_selection_sort;
+  if (name == "binary-insertion") return counted_binary_insertion_sort;
+  if (name == "merge") return counted_merge_sort;
+  return nullptr;
+}
+
 // One session's buffers and the three phases of a reading.
 class sort_workload final : public workload {
  public:
-  sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh)
-      : algorithm_(a), n_(n), family_(std::move(family)), fresh_(fresh) {}
+  sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh,
+                counted_sort counted)
+      : algorithm_(a), n_(n), family_(std::move(family)), fresh_(fresh), counted_(counted) {}
 
   void prepare(measurement_batch& b) override {
     const std::size_t count = b.size();
@@ -78,6 +92,14 @@ class sort_workload final : public workload {
   }
 
   void check(measurement_batch& b) override {
+    // Counts come from the instrumented copy, run here on the first sort's input (still in
+    // reference_), never from the timed code.
+    if (counted_) {
+      std::vector<key> input = reference_;
+      const operation_counts c = counted_(input);
+      b.record("comparisons", static_cast<double>(c.comparisons));
+      b.record("moves", static_cast<double>(c.moves));
+    }
     std::sort(reference_.begin(), reference_.end());
     if (!std::equal(reference_.begin(), reference_.end(), keys_.begin()))
       fail(0, "its output differs from std::sort's");
@@ -101,6 +123,7 @@ class sort_workload final : public workload {
   std::size_t n_;
   std::string family_;
   bool fresh_;
+  counted_sort counted_;
   std::vector<key> keys_, scratch_, reference_, same_;
   std::vector<fingerprint> fingerprints_;
 };
@@ -117,6 +140,20 @@ void sorting_model::declare(model_spec& s) const {
             "predictor learns");
   s.integer("batch", 0, "sorts per reading; 0 = calibrate to >= 1,000x the clock's resolution")
       .at_least(0);
+  s.boolean("counts", false,
+            "also count comparisons and moves of the first sort of each reading, in an "
+            "instrumented copy run outside the timed region (insertion, bubble, selection, "
+            "binary-insertion, merge)");
+  if (counts_) {
+    s.quantity("comparisons")
+        .with_unit("per sort")
+        .optional()
+        .describe("key comparisons of one sort (instrumented copy, untimed)");
+    s.quantity("moves")
+        .with_unit("per sort")
+        .optional()
+        .describe("shifts (insertion sorts) or swaps (bubble, selection) of one sort; 0 for merge");
+  }
   measurement_spec& m = s.measurement("sort");
   m.fixed_batch(static_cast<std::uint64_t>(batch_));
   if (algorithm_) {
@@ -137,7 +174,14 @@ void sorting_model::configure(const parameters& p) {
   keys_ = p.string("keys");
   fresh_keys_ = p.boolean("fresh_keys");
   batch_ = p.integer("batch");
-  // Refused before anything is allocated: a session that would swap measures the disk.
+  counts_ = p.boolean("counts");
+  if (counts_ && !counted_version(algorithm_->name))
+    throw parameter_error(
+        "counts",
+        "counts = true needs an instrumented sort: insertion, bubble, "
+        "selection, binary-insertion or merge, not " +
+            std::string(algorithm_->name));  // Refused before anything is allocated: a session that
+                                             // would swap measures the disk.
   const double need = bytes_needed(n_, batch_);
   const double have = physical_memory_bytes();
   if (have > 0 && need > have / 2)
@@ -152,7 +196,29 @@ void sorting_model::configure(const parameters& p) {
 
 std::unique_ptr<workload> sorting_model::open_workload() const {
   return std::make_unique<sort_workload>(*algorithm_, static_cast<std::size_t>(n_), keys_,
-                                         fresh_keys_);
+                                         fresh_keys_,
+                                         counts_ ? counted_version(algorithm_->name) : nullptr);
+}
+
+// Knuth, TAOCP vol. 3, 5.1.1 and 5.2.1: over random permutations of n distinct keys the
+// inversions average n(n-1)/4; insertion sort shifts once per inversion and compares
+// n(n-1)/4 + n - H_n times on average; bubble sort swaps once per inversion; selection sort
+// compares n(n-1)/2 times and (as counted here) swaps n-1 times on every input. Uniform 32-bit
+// keys are distinct with probability about 1 - n^2 / 2^33.
+std::map<std::string, double> sorting_model::analytic() const {
+  if (!counts_ || !algorithm_ || n_ < 1) return {};
+  const double n = static_cast<double>(n_);
+  const double inversions = n * (n - 1) / 4;
+  const std::string name(algorithm_->name);
+  if (name == "selection") return {{"comparisons", n * (n - 1) / 2}, {"moves", n - 1}};
+  if (keys_ != "uniform" || !fresh_keys_) return {};
+  if (name == "insertion") {
+    double harmonic = 0;
+    for (std::int64_t k = 1; k <= n_; ++k) harmonic += 1.0 / static_cast<double>(k);
+    return {{"comparisons", inversions + n - harmonic}, {"moves", inversions}};
+  }
+  if (name == "bubble" || name == "binary-insertion") return {{"moves", inversions}};
+  return {};
 }
 
 std::vector<model_fact> sorting_model::model_facts() const {

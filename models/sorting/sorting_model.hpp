@@ -4,6 +4,7 @@
 // T = c f(n), with f the sort's order. See models/sorting/README.md.
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +20,9 @@ class sorting_model : public model {
   void configure(const parameters& p) override;
   std::unique_ptr<workload> open_workload() const override;
   std::vector<model_fact> model_facts() const override;
+  // With counts = true: the exact expectations of the counts over random distinct keys, where a
+  // closed form is known (insertion, bubble, binary insertion, selection; uniform keys).
+  std::map<std::string, double> analytic() const override;
 
   // Bytes a session needs for keys of n elements and a fixed batch (0: calibrated, when the
   // batch grows only while a batch lasts under a millisecond, so n keys dominate): the batch's
@@ -31,6 +35,7 @@ class sorting_model : public model {
   std::string keys_ = "uniform";
   bool fresh_keys_ = true;
   std::int64_t batch_ = 0;
+  bool counts_ = false;
 };
 
 }  // namespace mcpilot::sorting

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -135,6 +136,62 @@ TEST(SortingModel, ShippedConfigsLoad) {
   const auto counters = load_config(dir + "insertion-1024-counters.toml", models);
   EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
   EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
+}
+
+// --- counts: an instrumented copy in check(), with exact expectations --------------------------
+
+parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool counts) {
+  parameters p;
+  p.set("algorithm", algorithm);
+  p.set("n", n);
+  p.set("keys", std::string("uniform"));
+  p.set("fresh_keys", true);
+  p.set("batch", std::int64_t{2});
+  p.set("counts", counts);
+  return p;
+}
+
+TEST(SortingModel, CountsHaveExactExpectations) {
+  sorting_model m;
+  m.configure(sorting_parameters("insertion", 7, true));
+  auto a = m.analytic();
+  EXPECT_DOUBLE_EQ(a.at("moves"), 10.5);                // 7 x 6 / 4
+  EXPECT_DOUBLE_EQ(a.at("comparisons"), 2087.0 / 140);  // 10.5 + 7 - 363/140
+  m.configure(sorting_parameters("selection", 100, true));
+  a = m.analytic();
+  EXPECT_DOUBLE_EQ(a.at("comparisons"), 4950);
+  EXPECT_DOUBLE_EQ(a.at("moves"), 99);
+  m.configure(sorting_parameters("insertion", 7, false));
+  EXPECT_TRUE(m.analytic().empty());
+  EXPECT_THROW(m.configure(sorting_parameters("quick", 7, true)), parameter_error);
+}
+
+// The counts a session records: the workload's check() on seeded fresh keys, R = 400 readings of
+// n = 50, against E[moves] = n(n-1)/4 = 612.5 with Var = n(n-1)(2n+5)/72 = 3,607.6 (Knuth
+// 5.1.1): standard error of the mean sqrt(3607.6 / 400) = 3.00; the bound is 4 of them.
+TEST(SortingModel, RecordedCountsAverageToTheirExpectation) {
+  sorting_model m;
+  m.configure(sorting_parameters("insertion", 50, true));
+  model_spec spec;
+  m.declare(spec);
+  ASSERT_EQ(spec.quantities()[0].name, "comparisons");
+  ASSERT_EQ(spec.quantities()[1].name, "moves");
+  auto w = m.open_workload();
+  philox_stream rng(50, stream_key(0));
+  std::vector<std::vector<double>> out(spec.quantities().size());
+  constexpr std::size_t reps = 400;
+  for (std::size_t r = 0; r < reps; ++r) {
+    measurement_batch b(spec, rng, 2, out);
+    w->prepare(b);
+    w->timed(2);
+    w->check(b);
+  }
+  ASSERT_EQ(out[1].size(), reps);
+  double sum = 0;
+  for (double v : out[1]) sum += v;
+  const double n = 50;
+  EXPECT_NEAR(sum / reps, n * (n - 1) / 4, 4 * std::sqrt(n * (n - 1) * (2 * n + 5) / 72 / reps));
+  for (std::size_t r = 0; r < reps; ++r) EXPECT_GE(out[0][r], out[1][r]);  // a shift needs a test
 }
 
 // --- the early-stop rule ---------------------------------------------------------------------
