@@ -262,6 +262,7 @@ void placement_model::configure(const parameters& p) {
   rs.declustered = p.boolean("rebuild.declustered");
   rs.tolerance = tolerance_;
   rebuild_given_ = rs.device_bytes > 0;
+  rebuild_settings_ = rs;
   rebuild_ = rebuild_of_devices(layout_, rs);
 
   lifetime_ = {};
@@ -275,6 +276,7 @@ void placement_model::configure(const parameters& p) {
   // Exact values.
   exact_.clear();
   losing_sets_.reset();
+  losing_by_size_.clear();
   const double b = static_cast<double>(layout_.groups.size());
   if (scenario_ == scenario::failed) {
     const double g = group_loss_given_failed(v, k, tolerance_, failed_);
@@ -303,24 +305,30 @@ void placement_model::configure(const parameters& p) {
     if (const auto loss = loss_given_probability(layout_, tolerance_, probability_)) {
       exact_["loss"] = *loss;
       exact_note_ = "polynomial in p over every failure set";
+      // The polynomial's coefficients, L_s = C(v,s) − surviving s-sets (cached, no new count).
+      const auto s = surviving_sets(layout_, tolerance_, v);
+      if (s && v <= 62)
+        for (int n = 0; n <= v; ++n)
+          losing_by_size_.push_back(
+              static_cast<std::int64_t>(binomial(v, n) - (*s)[static_cast<std::size_t>(n)]));
     } else {
       exact_note_ = "unknown: counting the failure sets would pass its work bound";
     }
   } else {
-    double hours = 0, ratio = 0;
-    for (const auto& r : rebuild_) {
-      hours += r.hours;
-      ratio += r.max_over_mean_load;
-    }
-    exact_["rebuild_hours"] = hours / v;
-    exact_["rebuild_max_over_mean_load"] = ratio / v;
+    long double ratio = 0;
+    for (const auto& r : rebuild_) ratio += r.max_over_mean_load;
+    exact_["rebuild_hours"] = mean_rebuild_hours(layout_, rebuild_settings_, rebuild_);
+    exact_["rebuild_max_over_mean_load"] = static_cast<double>(ratio / v);
     if (const auto e = exact_lifetime(layout_, lifetime_, mission_)) {
       exact_["mttdl_hours"] = e->mttdl_hours;
       if (e->loss_in_mission) exact_["loss_in_mission"] = *e->loss_in_mission;
-      exact_note_ = "Markov chain on " + std::to_string(e->states) + " down-sets";
+      exact_note_ = "rebuild figures exact; Markov chain on " + std::to_string(e->states) +
+                    " down-sets" +
+                    (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");
     } else {
       exact_note_ =
-          "unknown: needs exponential laws, no rebuild time and a chain of at most 600 states";
+          "rebuild figures exact; mttdl_hours and loss_in_mission unknown (they need "
+          "exponential lifetimes and repairs, no rebuild time, and at most 600 down-sets)";
     }
   }
 }
@@ -345,19 +353,26 @@ std::vector<model_fact> placement_model::model_facts() const {
   f.push_back({"balanced", x.balanced(), "every pair shares the same number of groups"});
   f.push_back({"t", std::int64_t{tolerance_}, "failures a group survives"});
   if (losing_sets_) f.push_back({"losing_failure_sets", *losing_sets_, "sets that lose data"});
-  f.push_back({"exact_loss", exact_note_, ""});
+  if (!losing_by_size_.empty())
+    f.push_back({"losing_sets_by_size", losing_by_size_,
+                 "L_s for s = 0..v down: P(loss) = sum L_s p^s (1-p)^(v-s)"});
+  f.push_back({"exact_values", exact_note_, ""});
   if (rebuild_given_) {
-    double hours = 0, serial = 0, parallel = 0, ratio = 0;
+    // The gain from integer counts: both times carry the same bytes-per-group factor.
+    long double ratio = 0;
+    long serial = 0, parallel = 0;
     for (const auto& r : rebuild_) {
-      hours += r.hours;
-      serial += r.serial_hours;
-      parallel += r.parallel_hours;
+      serial += r.groups;
+      parallel += r.most_shared;
       ratio += r.max_over_mean_load;
     }
     const double v = static_cast<double>(rebuild_.size());
-    f.push_back({"rebuild_hours", hours / v, "mean over devices, every other device up"});
-    f.push_back({"rebuild_max_over_mean_load", ratio / v, "mean over devices"});
-    f.push_back({"declustering_gain", parallel > 0 ? serial / parallel : 1.0,
+    f.push_back({"rebuild_hours", mean_rebuild_hours(layout_, rebuild_settings_, rebuild_),
+                 "mean over devices, every other device up"});
+    f.push_back(
+        {"rebuild_max_over_mean_load", static_cast<double>(ratio / v), "mean over devices"});
+    f.push_back({"declustering_gain",
+                 parallel > 0 ? static_cast<double>(serial) / static_cast<double>(parallel) : 1.0,
                  "one-group-at-a-time time over all-at-once time"});
   }
   return f;

@@ -43,10 +43,12 @@ class placement_model : public model {
   double mission_ = 0;
   bool rebuild_given_ = false;
   std::vector<device_rebuild> rebuild_;
+  rebuild_settings rebuild_settings_;
   lifetime_settings lifetime_;
   std::map<std::string, double> exact_;
   std::string exact_note_;  // how the exact P(loss) was found, or why it is not known
-  std::optional<std::string> losing_sets_;  // "n of C(v, r)" for the failed scenario
+  std::optional<std::string> losing_sets_;    // "n of C(v, r)" for the failed scenario
+  std::vector<std::int64_t> losing_by_size_;  // independent scenario: L_s, s = 0 … v
 };
 
 }  // namespace mcpilot::placement

@@ -36,9 +36,20 @@ struct device_rebuild {
   double parallel_hours = 0;      // all groups at once (the declustered time)
   double max_over_mean_load = 1;  // busiest participant's reads over the participants' mean
   int participants = 0;           // devices that share a group with d
+  int groups = 0;                 // r_d: the groups on d
+  int most_shared = 0;            // the most groups d shares with one participant
 };
 
 // One entry per device. O(v · r k).
 std::vector<device_rebuild> rebuild_of_devices(const layout& l, const rebuild_settings& s);
+
+// The hours one shared group adds to a participant's reads: c (k − t)/(k − 1) / bandwidth. Every
+// time above is an integer count times this unit, so a mean over devices, (Σ counts / v) × unit,
+// equals the common value exactly when all devices agree (as in a design).
+double hours_per_shared_group(const layout& l, const rebuild_settings& s);
+
+// The mean of `hours` over devices, computed that way.
+double mean_rebuild_hours(const layout& l, const rebuild_settings& s,
+                          const std::vector<device_rebuild>& r);
 
 }  // namespace mcpilot::placement
