@@ -13,23 +13,24 @@ layout_facts facts_of(const layout& l) {
   f.k = l.group_size;
   f.b = static_cast<int>(l.groups.size());
   const auto v = static_cast<std::size_t>(l.devices);
+  const auto of = groups_of_devices(l);
   f.replication.assign(v, 0);
-  std::vector<int> pair(v * v, 0);
-  for (const auto& g : l.groups)
-    for (std::size_t i = 0; i < g.size(); ++i) {
-      ++f.replication[static_cast<std::size_t>(g[i])];
-      for (std::size_t j = i + 1; j < g.size(); ++j)
-        ++pair[static_cast<std::size_t>(g[i]) * v + static_cast<std::size_t>(g[j])];
-    }
+  for (std::size_t a = 0; a < v; ++a) f.replication[a] = static_cast<int>(of[a].size());
   if (v > 0) {
     f.r_min = *std::min_element(f.replication.begin(), f.replication.end());
     f.r_max = *std::max_element(f.replication.begin(), f.replication.end());
   }
+  // One row of the pair counts at a time: O(v) memory, O(b k²) time in all.
   f.lambda_min = std::numeric_limits<int>::max();
   f.lambda_max = 0;
-  for (std::size_t a = 0; a < v; ++a)
+  std::vector<int> row(v, 0);
+  for (std::size_t a = 0; a < v; ++a) {
+    std::fill(row.begin() + static_cast<std::ptrdiff_t>(a), row.end(), 0);
+    for (int g : of[a])
+      for (int c : l.groups[static_cast<std::size_t>(g)])
+        if (static_cast<std::size_t>(c) > a) ++row[static_cast<std::size_t>(c)];
     for (std::size_t c = a + 1; c < v; ++c) {
-      const int n = pair[a * v + c];  // groups are sorted, so only a < c is filled
+      const int n = row[c];
       if (n < f.lambda_min) {
         f.lambda_min = n;
         f.min_pair[0] = static_cast<int>(a);
@@ -41,6 +42,7 @@ layout_facts facts_of(const layout& l) {
         f.max_pair[1] = static_cast<int>(c);
       }
     }
+  }
   if (v < 2) f.lambda_min = 0;
   return f;
 }

@@ -17,7 +17,7 @@ struct layout {
   std::vector<std::vector<int>> groups;  // each sorted, devices distinct, all of size k
 };
 
-// The incidence counts of a layout, computed in O(b k²) (pairs) and O(v²) memory.
+// The incidence counts of a layout, computed in O(b k² + v²) time and O(v) memory.
 struct layout_facts {
   int v = 0, b = 0, k = 0;
   std::vector<int> replication;  // groups on each device

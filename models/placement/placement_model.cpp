@@ -6,6 +6,8 @@
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <type_traits>
+#include <variant>
 
 #include "placement/constructions.hpp"
 #include "placement/failure_counts.hpp"
@@ -151,7 +153,11 @@ layout build_layout(const parameters& p) {
     groups = d == "clustered" ? (v / k) * r : (static_cast<std::int64_t>(v) * r + k - 1) / k;
   }
   if (groups > max_groups)
-    throw parameter_error("groups", "at most " + std::to_string(max_groups) + " groups");
+    throw parameter_error("groups", std::to_string(groups) + " groups on " + std::to_string(v) +
+                                        " devices of " + std::to_string(k) + " is more than the " +
+                                        std::to_string(max_groups) +
+                                        " allowed (groups = 0 places ceil((v-1)/(k-1)) per device; "
+                                        "set groups)");
   if (d == "clustered") return clustered_placement(v, k, static_cast<int>(groups));
   return random_placement(v, k, static_cast<int>(groups), seed);
 }
@@ -286,7 +292,7 @@ void placement_model::configure(const parameters& p) {
                                         : std::optional<std::vector<big_count>>();
     if (failed_ <= tolerance_) {
       exact_["loss"] = 0;
-      exact_note_ = "no group can lose more than `failed` <= t devices";
+      exact_note_ = "failed <= t: no group can lose data";
     } else if (s) {
       const big_count all = binomial(v, failed_);
       const big_count lost = all - (*s)[static_cast<std::size_t>(failed_)];
@@ -296,7 +302,9 @@ void placement_model::configure(const parameters& p) {
                      ") = " + text_of(all);
       exact_note_ = "counted over every failure set";
     } else {
-      exact_note_ = "unknown: counting the failure sets would pass its work bound";
+      exact_note_ = v > max_counted_devices
+                        ? "unknown: failure sets are counted for v <= 120 only"
+                        : "unknown: counting the failure sets would pass its work bound";
     }
   } else if (scenario_ == scenario::independent) {
     const double g = group_loss_given_probability(k, tolerance_, probability_);
@@ -312,7 +320,9 @@ void placement_model::configure(const parameters& p) {
           losing_by_size_.push_back(
               static_cast<std::int64_t>(binomial(v, n) - (*s)[static_cast<std::size_t>(n)]));
     } else {
-      exact_note_ = "unknown: counting the failure sets would pass its work bound";
+      exact_note_ = v > max_counted_devices
+                        ? "unknown: failure sets are counted for v <= 120 only"
+                        : "unknown: counting the failure sets would pass its work bound";
     }
   } else {
     long double ratio = 0;

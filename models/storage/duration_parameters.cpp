@@ -47,15 +47,15 @@ void declare_lifetime_parameters(model_spec& s) {
 void declare_repair_parameters(model_spec& s) {
   s.choice("repair.distribution", "exponential",
            {"exponential", "deterministic", "lognormal", "weibull", "none"},
-           "law of a rebuild's duration; none: failed devices are never replaced");
-  s.number("repair.mean_hours", 24, "mean rebuild time (exponential, deterministic, lognormal)")
+           "law of a failed device's repair time; none: failed devices are never replaced");
+  s.number("repair.mean_hours", 24, "mean repair time (exponential, deterministic, lognormal)")
       .positive();
   s.optional_number("repair.shape",
-                    "Weibull shape (weibull), or sigma of ln(rebuild time) (lognormal; 0.5 "
+                    "Weibull shape (weibull), or sigma of ln(repair time) (lognormal; 0.5 "
                     "when absent)")
       .positive();
   s.optional_number("repair.scale_hours", "Weibull scale, hours (weibull)").positive();
-  s.number("repair.location_hours", 0, "Weibull location: shortest rebuild, hours (weibull)")
+  s.number("repair.location_hours", 0, "Weibull location: shortest repair, hours (weibull)")
       .at_least(0);
 }
 
