@@ -3,6 +3,8 @@
 #include <cmath>
 #include <map>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace mcpilot::placement {
@@ -127,18 +129,33 @@ long double power(long double x, int n) {
 
 }  // namespace
 
-big_count binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
+std::optional<big_count> checked_binomial(int n, int k) {
+  if (k < 0 || k > n) return big_count{0};
   k = std::min(k, n - k);
+  const big_count top = ~big_count{0};
   big_count c = 1;
-  for (int i = 1; i <= k; ++i)
-    c = c * static_cast<big_count>(n - k + i) / static_cast<big_count>(i);
+  for (int i = 1; i <= k; ++i) {
+    // c·(n−k+i) is a multiple of i (it is i·C(n−k+i, i)), so the division is exact.
+    const auto f = static_cast<big_count>(n - k + i);
+    if (c > top / f) return std::nullopt;
+    c = c * f / static_cast<big_count>(i);
+  }
   return c;
+}
+
+big_count binomial(int n, int k) {
+  const auto c = checked_binomial(n, k);
+  if (!c)
+    throw std::overflow_error("C(" + std::to_string(n) + ", " + std::to_string(k) +
+                              ") does not fit in 128 bits");
+  return *c;
 }
 
 std::optional<std::vector<big_count>> surviving_sets(const layout& l, int tolerance, int max_size,
                                                      std::uint64_t budget) {
-  if (l.devices > max_counted_devices || max_size < 0 || max_size > l.devices) return std::nullopt;
+  if (max_size < 0 || max_size > l.devices) return std::nullopt;
+  // The largest binomial used is C(v, j) at j = min(max_size, v/2).
+  if (!checked_binomial(l.devices, std::min(max_size, l.devices / 2))) return std::nullopt;
   static std::mutex mutex;
   static std::map<cache_key, cache_entry> cache;
   const cache_key key{fingerprint(l), l.groups.size(), tolerance, max_size};

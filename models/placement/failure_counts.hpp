@@ -18,20 +18,21 @@
 
 namespace mcpilot::placement {
 
-using big_count = unsigned __int128;  // C(120, 60) ≈ 9.7e34 fits; counts are exact
+using big_count = unsigned __int128;  // counts are exact: C(120, 60) ≈ 9.7e34 fits
 
 // The default bound on the counting work (group-count updates, about 3.5 ns each): a count that
 // gives up has cost about 70 ms of one core; STS(99) with 4 failed needs about half of it.
 inline constexpr std::uint64_t default_count_budget = 20'000'000;
 
-// The largest v for which sets are counted (binomials stay exact in 128 bits).
-inline constexpr int max_counted_devices = 120;
-
-// C(n, k) exactly (0 when k < 0 or k > n). n ≤ max_counted_devices.
+// C(n, k) exactly (0 when k < 0 or k > n); nullopt when it does not fit in 128 bits (for k up to
+// n/2 it fits for every n ≤ 120, and for small k far beyond: C(993, 3) for PG(2,31)).
+std::optional<big_count> checked_binomial(int n, int k);
+// The same, for arguments known to fit (throws std::overflow_error otherwise).
 big_count binomial(int n, int k);
 
 // surviving[s] = the number of s-subsets of the devices that lose no group, s = 0 … max_size.
-// nullopt when the work would pass `budget` or v > max_counted_devices. Thread-safe, cached.
+// nullopt when the work would pass `budget`, or C(v, j) for some j ≤ max_size would not fit in
+// 128 bits. Thread-safe, cached.
 std::optional<std::vector<big_count>> surviving_sets(const layout& l, int tolerance, int max_size,
                                                      std::uint64_t budget = default_count_budget);
 

@@ -302,9 +302,8 @@ void placement_model::configure(const parameters& p) {
                      ") = " + text_of(all);
       exact_note_ = "counted over every failure set";
     } else {
-      exact_note_ = v > max_counted_devices
-                        ? "unknown: failure sets are counted for v <= 120 only"
-                        : "unknown: counting the failure sets would pass its work bound";
+      exact_note_ =
+          "unknown: counting the failure sets would pass its work bound (or their number 128 bits)";
     }
   } else if (scenario_ == scenario::independent) {
     const double g = group_loss_given_probability(k, tolerance_, probability_);
@@ -320,9 +319,8 @@ void placement_model::configure(const parameters& p) {
           losing_by_size_.push_back(
               static_cast<std::int64_t>(binomial(v, n) - (*s)[static_cast<std::size_t>(n)]));
     } else {
-      exact_note_ = v > max_counted_devices
-                        ? "unknown: failure sets are counted for v <= 120 only"
-                        : "unknown: counting the failure sets would pass its work bound";
+      exact_note_ =
+          "unknown: counting the failure sets would pass its work bound (or their number 128 bits)";
     }
   } else {
     long double ratio = 0;

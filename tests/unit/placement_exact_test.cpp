@@ -160,6 +160,16 @@ TEST(PlacementExact, CountingIsBounded) {
   EXPECT_NEAR(*loss_given_failed(steiner_triple_system(99), 2, 4), 1617.0 * 96 / 3764376.0, tol);
 }
 
+// Beyond 120 devices the counts still run while their binomials fit in 128 bits. PG(2,11)
+// (v = 133, lines of 12), t = 2: three failed lose data only on a line, 133 · C(12,3) of
+// C(133,3) = 383306 sets. PG(2,31) (v = 993), t = 1: any two failed lie on a line.
+TEST(PlacementExact, LargePlanesAreCounted) {
+  EXPECT_NEAR(*loss_given_failed(projective_plane(11), 2, 3), 133.0 * 220 / 383306.0, tol);
+  EXPECT_NEAR(*loss_given_failed(projective_plane(31), 1, 2), 1.0, tol);
+  EXPECT_EQ(binomial(993, 3), static_cast<big_count>(993) * 992 * 991 / 6);
+  EXPECT_FALSE(checked_binomial(993, 496).has_value());
+}
+
 // Rebuild: in a BIBD every other device shares λ groups with the failed one, so the reads are
 // perfectly even (max/mean = 1) and the gain over one-group-at-a-time is r/λ = (v−1)/(k−1).
 TEST(PlacementExact, RebuildLoads) {
