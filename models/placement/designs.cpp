@@ -47,7 +47,10 @@ layout cyclic_design(const std::vector<int>& base, int modulus, const std::strin
     l.groups.push_back(std::move(g));
   }
   std::string text;
-  for (int b : residues) text += (text.empty() ? "" : ",") + std::to_string(b);
+  for (int b : residues) {
+    if (!text.empty()) text += ',';
+    text += std::to_string(b);
+  }
   l.name = "cyclic {" + text + "} mod " + std::to_string(modulus);
   verify_design(l, k * (k - 1) / (modulus - 1), field);
   return l;
