@@ -121,7 +121,7 @@ void placement_model::configure(const parameters& p) {
               : sc == "independent" ? scenario::independent
                                     : scenario::lifetime;
   failed_ = static_cast<int>(p.integer("failed"));
-  if (failed_ > v)
+  if (scenario_ == scenario::failed && failed_ > v)
     throw parameter_error("failed", "failed = " + std::to_string(failed_) + " is more than the " +
                                         std::to_string(v) + " devices of " + layout_.name);
   probability_ = p.number("failure_probability");

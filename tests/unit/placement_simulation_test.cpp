@@ -3,6 +3,8 @@
 // likely somewhere; at 99.9% a bias of more than ~3.3 standard errors still fails.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "mcpilot/session.hpp"
 #include "placement_support.hpp"
 #include "storage_support.hpp"
@@ -83,6 +85,31 @@ TEST(PlacementSimulation, LifetimeRebuildFigures) {
   const auto r = run(*c, 41, 0.05);
   expect_covers(*c, r, {"rebuild_hours", "rebuild_max_over_mean_load"});
   EXPECT_GT(exact(*c, "rebuild_max_over_mean_load"), 1.0);
+}
+
+// A rebuild time that is not exponential, against a closed form: one mirrored pair (clustered,
+// v = k = 2, t = 1), lifetimes exponential with rate a, each failed device down for a fixed
+// D = 20 h repair wait + 30 h rebuild (1.08e13 B read at 3.6e11 B/h). From both up, a failure
+// comes after Exp(2a); the cycle ends in loss if the partner fails within D (probability
+// 1 - e^{-aD}) and lasts min(Exp(a), D) more, whose mean is (1 - e^{-aD})/a. By the regenerative
+// ratio, MTTDL = [1/(2a) + (1 - e^{-aD})/a] / (1 - e^{-aD}).
+TEST(PlacementSimulation, DeterministicRebuildMirrorPair) {
+  auto c = make({{"design", "clustered"},
+                 {"devices", 2},
+                 {"group_size", 2},
+                 {"groups", 1},
+                 {"tolerance", 1},
+                 {"scenario", "lifetime"},
+                 {"mission_hours", 1000.0},
+                 {"lifetime.mean_hours", 1000.0},
+                 {"repair.distribution", "deterministic"},
+                 {"repair.mean_hours", 20.0},
+                 {"rebuild.device_bytes", 1.08e13}});
+  EXPECT_NEAR(exact(*c, "rebuild_hours"), 30.0, 1e-12);
+  EXPECT_FALSE(c->model.analytic().contains("mttdl_hours"));  // not Markov
+  const double a = 1e-3, loss = -std::expm1(-a * 50.0);
+  const double mttdl = (1 / (2 * a) + loss / a) / loss;
+  EXPECT_TRUE(storage_test::covers(run(*c, 51, 0.05), "mttdl_hours", mttdl));
 }
 
 TEST(PlacementSimulation, IdenticalAcrossThreadCounts) {
