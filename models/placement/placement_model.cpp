@@ -101,7 +101,9 @@ void placement_model::declare(model_spec& s) const {
         .describe("that rebuild's busiest participant's reads over the participants' mean");
   } else {
     s.proportion("loss").describe("1 if at least one group is lost, else 0");
-    s.quantity("groups_lost").describe("groups with more than t devices down");
+    // Optional, like fraction_lost: `loss` drives the session. groups_lost is constant where
+    // P(loss) is 0 or every group is always lost (r = v), and would then never converge.
+    s.quantity("groups_lost").optional().describe("groups with more than t devices down");
     s.quantity("fraction_lost").optional().describe("groups_lost over the number of groups b");
   }
 }
