@@ -60,9 +60,12 @@ TEST(PlacementExact, AffinePlaneOrderThree) {
 }
 
 // PG(2,3), t = 2: a line loses data with 3 of its 4 points down. Triples on a line: 13 · C(4,3)
-// = 52 of C(13,3) = 286 = 2/11; 4-sets with 3 points on a line: 37/55 (the count,
-// checked here also against plain enumeration below).
-// PG(2,3), t = 3: a whole line down. 13/C(13,4) = 13/715 = 1/55, and so on to 54/55 at 9.
+// = 52 of C(13,3) = 286 = 2/11. 4-sets with at least 3 points on a line: C(4,3)·9 + 1 = 37 per
+// line, and two lines cannot both hold 3 of 4 points (they would need 5): 13 · 37/715 = 37/55.
+// PG(2,3), t = 3: a whole line down. Two lines take 7 points (78 pairs), three take 9 as a
+// triangle (286 − 13·4 = 234 of them) or 10 if concurrent; by inclusion–exclusion the losing
+// r-sets are 13·C(9,r−4) − 78·C(6,r−7) + 234·C(4,r−9) = 13, 117, 468, 1014, 1170, 702 for
+// r = 4 … 9, over C(13,r): 1/55, 1/11, 3/11, 13/22, 10/11, 54/55.
 TEST(PlacementExact, ProjectivePlaneOrderThree) {
   for (const char* how : {"pg2", "cyclic"}) {
     const auto l = [&](int t, int r) {
