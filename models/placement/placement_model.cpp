@@ -175,7 +175,8 @@ void placement_model::configure(const parameters& p) {
       exact_note_ = "counted over every failure set";
     } else {
       exact_note_ =
-          "unknown: counting the failure sets would pass its work bound (or their number 128 bits)";
+          "unknown: counting the failure sets would pass its work bound, or their number would not "
+          "fit in 128 bits";
     }
   } else if (scenario_ == scenario::independent) {
     const double g = group_loss_given_probability(k, tolerance_, probability_);
@@ -192,7 +193,8 @@ void placement_model::configure(const parameters& p) {
               static_cast<std::int64_t>(binomial(v, n) - (*s)[static_cast<std::size_t>(n)]));
     } else {
       exact_note_ =
-          "unknown: counting the failure sets would pass its work bound (or their number 128 bits)";
+          "unknown: counting the failure sets would pass its work bound, or their number would not "
+          "fit in 128 bits";
     }
   } else {
     long double ratio = 0;
