@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <variant>
 
 #include "cli_test_support.hpp"
 #include "mcpilot/io/config.hpp"
@@ -43,6 +44,17 @@ TEST(StorageConfigs, AllLoadWithTheirMethodsQuantities) {
     EXPECT_EQ(cfg.spec.quantities()[1].kind, mcpilot::quantity_kind::proportion) << name;
     EXPECT_TRUE(cfg.instance->analytic().empty()) << name;
   }
+}
+
+// The general rare-event target: method = auto takes failure biasing and says why.
+TEST(StorageConfigs, GeneralTargetChoosesImportance) {
+  const auto cfg = mcpilot::load_config(config_path("raid6-weibull-latent"), registry());
+  ASSERT_EQ(cfg.spec.quantities().size(), 1u);
+  EXPECT_EQ(cfg.spec.quantities()[0].name, "loss_in_mission");
+  const auto facts = cfg.instance->model_facts();
+  ASSERT_GE(facts.size(), 2u);
+  EXPECT_EQ(std::get<std::string>(facts[0].value), "importance (failure biasing)");
+  EXPECT_NE(std::get<std::string>(facts[1].value).find("auto chose importance"), std::string::npos);
 }
 
 TEST(StorageConfigs, ModelErrorsNameTheField) {
