@@ -329,6 +329,15 @@ std::vector<model_fact> storage_model::model_facts() const {
                  std::string("not estimated by importance sampling for these laws "
                              "(method = naive estimates it)"),
                  ""});
+  // A loss needs `tolerance` failures inside one rebuild, and each biased step's ratio follows
+  // the drawn rebuild time: the readings' spread grows like E[R^2m] / E[R^m]^2 (docs/models/
+  // storage.md, "Where it degrades"). Past tolerance 2 with repairs this was not validated.
+  if (method_ == estimator::failure_biasing && group_.tolerance >= 3 &&
+      group_.repair.type != kind::none)
+    f.push_back({"caution",
+                 std::string("tolerance >= 3 with repairs: the importance readings are "
+                             "heavy-tailed and this case is not validated; compare a few seeds"),
+                 ""});
   if (approximate_loss_ >= 0 && mission_)
     f.push_back({"approximate_loss_in_mission", approximate_loss_,
                  "rough Markov approximation behind auto's choice, not an estimate"});
