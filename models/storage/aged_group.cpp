@@ -41,25 +41,45 @@ double aged_group::time_to_hazard(double target, double within) const {
   const auto& law = g_->lifetime;
   if (law.type == duration_law::kind::exponential)
     return std::min(within, target * law.mean / (g_->disks - failed_));
-  auto rate = [&](double x) {
-    double r = 0;
-    for (std::size_t j = 0; j < born_.size(); ++j)
-      if (working_[j]) r += law.hazard_rate(now_ - born_[j] + x);
-    return r;
+  // Weibull. Per working disk, u0 = age - location and Lambda(u0) once; then H(x) and its
+  // derivative in one pass: Lambda(u0 + x) - Lambda(u0) by the same expression as
+  // hazard_increment (so that H here matches hazard_over to the last bit), and the rate
+  // h(u) = shape Lambda(u) / u, which needs no second pow.
+  const double k = law.shape, s = law.scale;
+  std::vector<std::pair<double, double>> disk;  // (u0, Lambda(u0))
+  disk.reserve(born_.size());
+  double r0 = 0;
+  for (std::size_t j = 0; j < born_.size(); ++j)
+    if (working_[j]) {
+      const double u0 = now_ - born_[j] - law.location;
+      const double l0 = u0 > 0 ? std::pow(u0 / s, k) : 0.0;
+      disk.emplace_back(u0, l0);
+      r0 += u0 > 0 ? k * l0 / u0 : law.hazard_rate(now_ - born_[j]);
+    }
+  auto hazard = [&](double x, double& rate) {
+    double h = 0;
+    rate = 0;
+    for (const auto& [u0, l0] : disk) {
+      const double u1 = u0 + x;
+      if (u1 <= 0) continue;
+      const double inc = u0 > 0 ? l0 * std::expm1(k * std::log1p(x / u0)) : std::pow(u1 / s, k);
+      h += inc;
+      rate += k * (l0 + inc) / u1;
+    }
+    return h;
   };
   // H is increasing and convex for shape >= 1 (Newton from the left converges monotonically);
   // for shape < 1 or a location, a Newton step leaving the bracket is replaced by bisection.
   double lo = 0, hi = within;
-  const double r0 = rate(0);
   double x = std::isfinite(r0) && r0 > 0 ? std::min(target / r0, within) : within / 2;
   // Stop at a relative residual of 1e-13 in H (the draw's own precision is ~1e-16 relative, and
   // H's rounding is ~1e-16 x disks) or when the bracket has closed to 1e-14 relative.
   for (int it = 0; it < 200; ++it) {
-    const double f = hazard_over(x) - target;
+    double r;
+    const double f = hazard(x, r) - target;
     if (std::abs(f) <= 1e-13 * target) return x;
     (f > 0 ? hi : lo) = x;
     if (hi - lo <= 1e-14 * hi) break;
-    const double r = rate(x);
     double next = x - f / r;
     if (!(r > 0) || !std::isfinite(next) || next <= lo || next >= hi) next = lo + (hi - lo) / 2;
     if (std::abs(next - x) <= 4e-16 * x) return next;  // converged to rounding
