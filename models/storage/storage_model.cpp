@@ -259,8 +259,8 @@ void storage_model::configure(const parameters& p) {
     } else {
       throw parameter_error(
           "method",
-          "method = importance with " + not_regenerative +
-              " estimates loss_in_mission only, and needs mission_hours: mttdl_hours by "
+          "method = importance: " + not_regenerative +
+              ", so it estimates loss_in_mission only, and needs mission_hours: mttdl_hours by "
               "importance sampling needs regenerative cycles, which only exponential lifetimes "
               "and rebuilds without latent errors give. Supported: set mission_hours (failure "
               "biasing, any laws), or method = naive (mttdl_hours, any laws), or method = auto");

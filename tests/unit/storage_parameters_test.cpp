@@ -86,7 +86,7 @@ TEST(StorageParameters, ImportanceBeyondMarkovNeedsAMission) {
                 {"lifetime.distribution", "weibull"},
                 {"lifetime.shape", 1.12},
                 {"lifetime.scale_hours", 461386.0}},
-               "method", "lifetime.distribution is weibull estimates loss_in_mission only");
+               "method", "lifetime.distribution is weibull, so it estimates loss_in_mission only");
   expect_error({{"method", "importance"}, {"repair.distribution", "deterministic"}}, "method",
                "repair.distribution is deterministic");
   expect_error({{"method", "importance"}, {"repair.distribution", "none"}}, "method",
