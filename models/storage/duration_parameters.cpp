@@ -1,6 +1,7 @@
 #include "storage/duration_parameters.hpp"
 
 #include <string>
+#include <utility>
 
 namespace mcpilot::storage {
 
@@ -118,6 +119,12 @@ duration_law read_repair(const parameters& p) {
       break;
   }
   return d;
+}
+
+void check_laws(const duration_law& lifetime, const duration_law& repair, double horizon) {
+  for (const auto& [law, field] : {std::pair{&lifetime, "lifetime"}, {&repair, "repair"}})
+    if (const auto problem = check_law(*law, field, horizon))
+      throw parameter_error(problem->field, problem->message);
 }
 
 }  // namespace mcpilot::storage

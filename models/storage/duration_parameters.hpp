@@ -20,4 +20,9 @@ void declare_repair_parameters(model_spec& s);
 duration_law read_lifetime(const parameters& p);
 duration_law read_repair(const parameters& p);
 
+// Laws that a double cannot evaluate over [0, horizon] hours (Weibull shape 1e-300, say) are a
+// parameter_error naming the field, so that they fail at configuration, never inside a
+// replication.
+void check_laws(const duration_law& lifetime, const duration_law& repair, double horizon);
+
 }  // namespace mcpilot::storage

@@ -123,9 +123,7 @@ void storage_model::configure(const parameters& p) {
   mission_ = p.optional_number("mission_hours");
   // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
   const double horizon = std::max(mission_.value_or(1.0), 1.0);
-  for (const auto& [law, field] : {std::pair{&g.lifetime, "lifetime"}, {&g.repair, "repair"}})
-    if (const auto problem = check_law(*law, field, horizon))
-      throw parameter_error(problem->field, problem->message);
+  check_laws(g.lifetime, g.repair, horizon);
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&

@@ -61,6 +61,15 @@ TEST(PlacementCli, BadInputExitsTwoNamingTheField) {
       {"run", source + "/configs/placement/fano-racks.toml", "--quiet", "--set", "model.failed=9"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("failed"), std::string::npos) << r.err;
+  // A lifetime law a double cannot evaluate fails at load, not inside a replication.
+  const auto w =
+      run_mcpilot({"run", source + "/configs/placement/sts-tape-libraries.toml", "--quiet", "--set",
+                   "model.lifetime.distribution=weibull", "--set",
+                   "model.lifetime.scale_hours=1000", "--set", "model.lifetime.shape=1e-300"});
+  EXPECT_EQ(w.exit_code, 2);
+  EXPECT_NE(w.err.find("lifetime.shape"), std::string::npos) << w.err;
+  EXPECT_NE(w.err.find("overflows"), std::string::npos) << w.err;
+  EXPECT_EQ(w.err.find("replication"), std::string::npos) << w.err;
 }
 
 TEST(PlacementCli, BlocksFile) {
