@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
@@ -117,24 +118,10 @@ const model_registry& registry() {
   return r;
 }
 
-struct outcome {
-  int code = -1;
-  std::string out, err;
-};
+using outcome = test::run_result;
 
 outcome run_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "mcpilot");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  outcome o;
-  o.code = cli_main(static_cast<int>(argv.size()), argv.data(), registry());
-  std::cout.flush();
-  std::cerr.flush();
-  o.out = testing::internal::GetCapturedStdout();
-  o.err = testing::internal::GetCapturedStderr();
-  return o;
+  return test::run_in_process(registry(), std::move(args));
 }
 
 fs::path fresh_dir(const std::string& name) {
@@ -168,20 +155,20 @@ void stop_and_resume(const std::string& name, const std::string& config) {
   const std::string cfg = (dir / "c.toml").string(), ckpt = (dir / "c.ckpt").string();
   std::ofstream(cfg) << config;
   armed = false;
-  ASSERT_EQ(run_cli({"run", cfg, "--json", (dir / "u.json").string()}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--json", (dir / "u.json").string()}).exit_code, exit_ok);
 
   armed = true;
   const auto stopped =
       run_cli({"run", cfg, "--checkpoint", ckpt, "--json", (dir / "s.json").string()});
   armed = false;
-  ASSERT_EQ(stopped.code, exit_interrupted) << stopped.err;
+  ASSERT_EQ(stopped.exit_code, exit_interrupted) << stopped.err;
   ASSERT_TRUE(fs::exists(ckpt));
   // Resumed twice over: with the config named, and from the checkpoint alone on other threads.
   const auto r1 = run_cli({"run", cfg, "--resume", ckpt, "--json", (dir / "r1.json").string()});
-  ASSERT_EQ(r1.code, exit_ok) << r1.err;
+  ASSERT_EQ(r1.exit_code, exit_ok) << r1.err;
   const auto r2 =
       run_cli({"run", "--resume", ckpt, "--threads", "1", "--json", (dir / "r2.json").string()});
-  ASSERT_EQ(r2.code, exit_ok) << r2.err;
+  ASSERT_EQ(r2.exit_code, exit_ok) << r2.err;
   const auto u = read_json(dir / "u.json");
   EXPECT_LT(read_json(dir / "s.json")["replications"], u["replications"]);
   expect_same_results(read_json(dir / "r1.json"), u);
@@ -209,12 +196,13 @@ TEST(Checkpoint, BadCheckpointsAndMisuseExitTwo) {
       "[experiment]\nseed = 3\nci_perc = 0.01\n[model]\nname = \"ckpt.normal\"\n";
   std::ofstream(cfg) << text;
   armed = false;
-  ASSERT_EQ(run_cli({"run", cfg, "--checkpoint", ckpt, "--checkpoint-every", "0"}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--checkpoint", ckpt, "--checkpoint-every", "0"}).exit_code,
+            exit_ok);
   const std::string good = read_file(ckpt);
   ASSERT_GT(good.size(), 100u);
   auto expect_refused = [&](const std::vector<std::string>& args, const std::string& why) {
     const auto o = run_cli(args);
-    EXPECT_EQ(o.code, exit_input) << why;
+    EXPECT_EQ(o.exit_code, exit_input) << why;
     EXPECT_NE(o.err.find(why), std::string::npos) << o.err;
   };
   expect_refused({"run", "--resume", (dir / "missing.ckpt").string()}, "cannot open");
@@ -235,7 +223,7 @@ TEST(Checkpoint, BadCheckpointsAndMisuseExitTwo) {
   expect_refused({"run", (dir / "nosave.toml").string(), "--checkpoint", ckpt},
                  "cannot be checkpointed");
   const auto o = run_cli({"run", cfg, "--checkpoint", "/proc/mcpilot-no/c.ckpt"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("--checkpoint"), std::string::npos) << o.err;
   EXPECT_EQ(o.out.find("stopped:"), std::string::npos) << "no session should have run";
   expect_refused({"run", cfg, "--checkpoint", ckpt, "--json", ckpt}, "same file");

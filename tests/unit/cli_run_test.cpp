@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
@@ -91,24 +92,10 @@ const model_registry& registry() {
   return r;
 }
 
-struct outcome {
-  int code = -1;
-  std::string out, err;
-};
+using outcome = test::run_result;
 
 outcome run_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "mcpilot");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  outcome o;
-  o.code = cli_main(static_cast<int>(argv.size()), argv.data(), registry());
-  std::cout.flush();
-  std::cerr.flush();
-  o.out = testing::internal::GetCapturedStdout();
-  o.err = testing::internal::GetCapturedStderr();
-  return o;
+  return test::run_in_process(registry(), std::move(args));
 }
 
 std::string temp(const std::string& name) {
@@ -151,7 +138,7 @@ TEST(CliRun, ConvergesWithExitZeroTableAndJson) {
   const auto cfg = write_file("ok.toml", normal_config());
   const auto json = temp("ok.json");
   const auto o = run_cli({"run", cfg, "--json", json});
-  ASSERT_EQ(o.code, exit_ok) << o.err;
+  ASSERT_EQ(o.exit_code, exit_ok) << o.err;
   EXPECT_NE(o.out.find("cli-test: model test.normal, seed 5"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("x (s)"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("stopped: converged"), std::string::npos) << o.out;
@@ -190,7 +177,7 @@ TEST(CliRun, MaxReplicationsExitsThreeWithIntervalsNotConverged) {
   const auto cfg = write_file("limit.toml", normal_config("max_replications = 150\n"));
   const auto json = temp("limit.json");
   const auto o = run_cli({"run", cfg, "--json", json, "--set", "experiment.ci_perc=0.001"});
-  ASSERT_EQ(o.code, exit_limit) << o.err;
+  ASSERT_EQ(o.exit_code, exit_limit) << o.err;
   EXPECT_NE(o.out.find("stopped: max_replications"), std::string::npos) << o.out;
   EXPECT_NE(o.out.find("not converged: x"), std::string::npos) << o.out;
   const auto j = read_json(json);
@@ -205,7 +192,7 @@ TEST(CliRun, MaxReplicationsExitsThreeWithIntervalsNotConverged) {
 TEST(CliRun, ConfigAndUsageErrorsExitTwo) {
   const auto bad = write_file("bad.toml", normal_config("", "means = 3\n"));
   auto o = run_cli({"run", bad});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find(bad + ":9:1: [model] means: unknown parameter of test.normal"),
             std::string::npos)
       << o.err;
@@ -213,31 +200,31 @@ TEST(CliRun, ConfigAndUsageErrorsExitTwo) {
 
   const auto cfg = write_file("good.toml", normal_config());
   o = run_cli({"run", cfg, "--set", "model.sd=-1"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("--set model.sd: [model] sd must be >= 0"), std::string::npos) << o.err;
 
   o = run_cli({"run", temp("does-not-exist.toml")});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("cannot read the config file"), std::string::npos) << o.err;
 
   o = run_cli({"run", cfg, "--json", "/nonexistent-dir/x.json"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(
       o.err.find("--json /nonexistent-dir/x.json: the folder /nonexistent-dir does not exist"),
       std::string::npos)
       << o.err;
 
   o = run_cli({"run", cfg, "--no-such-option"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   o = run_cli({"run", cfg, "--threads", "many"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
 }
 
 TEST(CliRun, RawReadingsAreEveryReadingAndAnalyzeRecomputesTheInterval) {
   const auto cfg = write_file("raw.toml", normal_config());
   const auto json = temp("raw.json"), raw = temp("raw.csv");
   const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
-  ASSERT_EQ(o.code, exit_ok) << o.err;
+  ASSERT_EQ(o.exit_code, exit_ok) << o.err;
   const auto j = read_json(json);
   const auto lines = lines_of(read_file(raw));
   const auto n = j["replications"].get<std::size_t>();
@@ -266,7 +253,7 @@ TEST(CliRun, ThrowingReplicationNamesIndexAndSeedAndKeepsEarlierReadings) {
   const auto cfg = write_file("throw.toml", normal_config("", "fail_at = 123\n"));
   const auto json = temp("throw.json"), raw = temp("throw.csv");
   const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
-  EXPECT_EQ(o.code, exit_input) << o.err;
+  EXPECT_EQ(o.exit_code, exit_input) << o.err;
   EXPECT_NE(o.err.find("replication 123 (seed 5)"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("disk array on fire"), std::string::npos) << o.err;
   EXPECT_NE(o.out.find("stopped: error"), std::string::npos) << o.out;
@@ -291,7 +278,7 @@ TEST(CliRun, InterruptStopsWithinTheRoundWritesResultsAndExits130) {
                                     std::to_string(sig) + "\n");
     const auto json = temp("int.json"), raw = temp("int.csv");
     const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
-    EXPECT_EQ(o.code, exit_interrupted) << o.err;
+    EXPECT_EQ(o.exit_code, exit_interrupted) << o.err;
     EXPECT_NE(o.err.find("interrupted"), std::string::npos) << o.err;
     const auto j = read_json(json);
     EXPECT_EQ(j["stopped_because"], "interrupted");
@@ -312,11 +299,11 @@ TEST(CliRun, OutputsAreCheckedBeforeTheSessionAndWrittenAtomically) {
   // The same file for two outputs.
   const auto same = temp("same.out");
   auto o = run_cli({"run", cfg, "--json", same, "--raw", same});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("same file"), std::string::npos) << o.err;
   // A folder that does not exist fails at once, naming the option.
   o = run_cli({"run", cfg, "--json", temp("no/such/folder/x.json")});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("--json"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("does not exist"), std::string::npos) << o.err;
   EXPECT_EQ(o.out.find("stopped:"), std::string::npos) << "no session should have run";
@@ -328,10 +315,10 @@ TEST(CliRun, OutputsAreCheckedBeforeTheSessionAndWrittenAtomically) {
   const std::string json = (dir / "r.json").string();
   std::ofstream(json) << "old";
   const auto bad = write_file("atomic_bad.toml", "[model]\nname = \"test.normal\"\nsd = -1\n");
-  EXPECT_EQ(run_cli({"run", bad, "--json", json}).code, exit_input);
+  EXPECT_EQ(run_cli({"run", bad, "--json", json}).exit_code, exit_input);
   EXPECT_EQ(read_file(json), "old");
   // A finished run replaces it whole and leaves no temporary file beside it.
-  ASSERT_EQ(run_cli({"run", cfg, "--json", json}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--json", json}).exit_code, exit_ok);
   EXPECT_EQ(read_json(json)["stopped_because"], "converged");
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
 }
@@ -350,8 +337,8 @@ TEST(CliRun, EstimatesAreIdenticalForOneAndTwoThreads) {
   const auto cfg = write_file("det.toml", normal_config());
   const auto j1 = temp("det1.json"), j2 = temp("det2.json");
   const auto r1 = temp("det1.csv"), r2 = temp("det2.csv");
-  ASSERT_EQ(run_cli({"run", cfg, "--threads", "1", "--json", j1, "--raw", r1}).code, exit_ok);
-  ASSERT_EQ(run_cli({"run", cfg, "--threads", "2", "--json", j2, "--raw", r2}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--threads", "1", "--json", j1, "--raw", r1}).exit_code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--threads", "2", "--json", j2, "--raw", r2}).exit_code, exit_ok);
   auto a = read_json(j1), b = read_json(j2);
   EXPECT_EQ(a["threads"], 1);
   EXPECT_EQ(b["threads"], 2);
@@ -365,11 +352,11 @@ TEST(CliRun, EstimatesAreIdenticalForOneAndTwoThreads) {
 TEST(CliRun, SeedOptionChangesTheReadings) {
   const auto cfg = write_file("seed.toml", normal_config());
   const auto j = temp("seed.json");
-  ASSERT_EQ(run_cli({"run", cfg, "--seed", "6", "--json", j}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--seed", "6", "--json", j}).exit_code, exit_ok);
   const auto a = read_json(j);
   EXPECT_EQ(a["seed"], 6);
   EXPECT_EQ(a["config"]["experiment"]["seed"], 6);
-  ASSERT_EQ(run_cli({"run", cfg, "--json", j}).code, exit_ok);
+  ASSERT_EQ(run_cli({"run", cfg, "--json", j}).exit_code, exit_ok);
   EXPECT_NE(read_json(j)["quantities"][0]["mean"], a["quantities"][0]["mean"]);
 }
 
@@ -377,7 +364,7 @@ TEST(CliRun, RepeatedSetOverridesAndJsonOnStdout) {
   const auto cfg = write_file("set.toml", normal_config());
   const auto o = run_cli({"run", cfg, "--set", "model.mean=20", "--set", "model.sd=2", "--json",
                           "-", "--threads", "1"});
-  ASSERT_EQ(o.code, exit_ok) << o.err;
+  ASSERT_EQ(o.exit_code, exit_ok) << o.err;
   const auto j = nlohmann::json::parse(o.out);  // nothing but the JSON on stdout
   EXPECT_EQ(j["config"]["model"]["mean"], 20);
   EXPECT_EQ(j["config"]["overrides"], nlohmann::json({"model.mean=20", "model.sd=2"}));
@@ -390,12 +377,12 @@ TEST(CliRun, RepeatedSetOverridesAndJsonOnStdout) {
 TEST(CliRun, ProgressOnRequestAndQuietSilencesIt) {
   const auto cfg = write_file("progress.toml", normal_config());
   auto o = run_cli({"run", cfg, "--progress"});
-  ASSERT_EQ(o.code, exit_ok);
+  ASSERT_EQ(o.exit_code, exit_ok);
   EXPECT_NE(o.err.find("round 1: 0 replications"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("round 2: 100 replications"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("| x "), std::string::npos) << o.err;
   o = run_cli({"run", cfg, "--progress", "--quiet"});
-  ASSERT_EQ(o.code, exit_ok);
+  ASSERT_EQ(o.exit_code, exit_ok);
   EXPECT_EQ(o.err.find("round"), std::string::npos) << o.err;
 }
 
@@ -405,7 +392,7 @@ TEST(CliRun, StreamStyleRawReadingsNameTheStream) {
       "[experiment]\nseed = 3\nstreams = 3\npreset = \"quick\"\n[model]\nname = \"test.stream\"\n");
   const auto json = temp("stream.json"), raw = temp("stream.csv");
   const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
-  ASSERT_EQ(o.code, exit_ok) << o.err << o.out;
+  ASSERT_EQ(o.exit_code, exit_ok) << o.err << o.out;
   const auto j = read_json(json);
   EXPECT_EQ(j["style"], "stream");
   EXPECT_EQ(j["streams"], 3);
@@ -418,13 +405,13 @@ TEST(CliRun, StreamStyleRawReadingsNameTheStream) {
 
 TEST(CliModels, ListsAndDescribes) {
   auto o = run_cli({"models"});
-  ASSERT_EQ(o.code, exit_ok);
+  ASSERT_EQ(o.exit_code, exit_ok);
   EXPECT_NE(o.out.find("test.normal  Normal readings for the CLI tests"), std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("test.stream"), std::string::npos) << o.out;
 
   o = run_cli({"describe", "test.normal"});
-  ASSERT_EQ(o.code, exit_ok);
+  ASSERT_EQ(o.exit_code, exit_ok);
   for (const char* s :
        {"style: replication", "parameters:", "mean", "number", "(0, inf)", "mean of the readings",
         "quantities (with the default parameters):", "ordinary", "one reading", "[model]",
@@ -434,7 +421,7 @@ TEST(CliModels, ListsAndDescribes) {
   EXPECT_NE(o.out.find("style: stream"), std::string::npos) << o.out;
 
   o = run_cli({"describe", "storage.group"});
-  EXPECT_EQ(o.code, exit_input);
+  EXPECT_EQ(o.exit_code, exit_input);
   EXPECT_NE(o.err.find("unknown model \"storage.group\" (known: test.normal, test.stream)"),
             std::string::npos)
       << o.err;

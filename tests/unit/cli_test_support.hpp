@@ -9,9 +9,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
+
+#include "mcpilot/cli.hpp"
+#include "mcpilot/registry.hpp"
 
 namespace mcpilot::test {
 
@@ -66,6 +72,23 @@ inline run_result run_mcpilot(const std::vector<std::string>& args,
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   r.out = slurp(out.path());
   r.err = slurp(err.path());
+  return r;
+}
+
+// mcpilot::cli_main ARGS... in this process, with a registry of test models; stdout and stderr
+// captured (gtest). For tests whose models exist only in the test binary.
+inline run_result run_in_process(const model_registry& models, std::vector<std::string> args) {
+  args.insert(args.begin(), "mcpilot");
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  run_result r;
+  r.exit_code = cli_main(static_cast<int>(argv.size()), argv.data(), models);
+  std::cout.flush();
+  std::cerr.flush();
+  r.out = testing::internal::GetCapturedStdout();
+  r.err = testing::internal::GetCapturedStderr();
   return r;
 }
 

@@ -10,18 +10,6 @@ namespace mcpilot {
 
 namespace {
 
-std::string_view mean_label(quantity_kind k) {
-  switch (k) {
-    case quantity_kind::rate:
-      return "harmonic mean";
-    case quantity_kind::proportion:
-      return "proportion";
-    case quantity_kind::ordinary:
-      break;
-  }
-  return "mean";
-}
-
 // A band over [from, to) readings, drawn from the bottom to the top of the plot.
 plot_data band(std::string name, double from, double to, double low, double high) {
   return {std::move(name), {"index", "low", "high"}, {{from, low, high}, {to, low, high}}};

@@ -18,18 +18,6 @@ std::string count(std::size_t n, const char* singular, const char* plural) {
   return std::to_string(n) + ' ' + (n == 1 ? singular : plural);
 }
 
-std::string_view mean_label(quantity_kind k) {
-  switch (k) {
-    case quantity_kind::rate:
-      return "harmonic mean";
-    case quantity_kind::proportion:
-      return "proportion";
-    case quantity_kind::ordinary:
-      break;
-  }
-  return "mean";
-}
-
 // "line 152" when the positions are known, to let the user find a reading in the file.
 std::string at_reading(std::size_t i, const reading_positions* positions) {
   std::string s = "reading " + std::to_string(i);
@@ -193,6 +181,18 @@ void write_report(std::ostream& out, const wps_fit& f, const std::string& source
   t.add("naive rate", format_number(f.naive_rate, std::abs(f.rate) * 1e-3) +
                           "  (total work / total time; biased by the intercept)");
   t.write(out);
+}
+
+std::string_view mean_label(quantity_kind k) {
+  switch (k) {
+    case quantity_kind::rate:
+      return "harmonic mean";
+    case quantity_kind::proportion:
+      return "proportion";
+    case quantity_kind::ordinary:
+      break;
+  }
+  return "mean";
 }
 
 }  // namespace mcpilot

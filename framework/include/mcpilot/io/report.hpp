@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,6 +24,8 @@ namespace mcpilot {
 std::string format_number(double x, double resolution = 0);
 // 0.019 -> "1.9%": two significant digits below 10%, whole percents above.
 std::string format_percent(double fraction);
+// What a quantity's mean is called: "mean", "harmonic mean" (rates) or "proportion".
+std::string_view mean_label(quantity_kind k);
 // A level or fraction the user chose, exactly: 0.95 -> "95%", 0.975 -> "97.5%".
 std::string format_level(double fraction);
 // p-values: two significant digits, scientific below 1e-3.
