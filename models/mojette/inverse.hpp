@@ -1,0 +1,69 @@
+#pragma once
+// The exact inverse Mojette transform, by additions and subtractions only.
+//
+// Algorithm (documented in docs/models/mojette.md): a bin that holds exactly one pixel not yet
+// known gives that pixel (its residual value); the pixel is then subtracted from its bin in every
+// projection, which may leave other bins with one unknown pixel. This is the one-pixel-bin
+// ("corner") reconstruction of the Mojette literature: the first such bins are at the grid's
+// corners, and reconstruction proceeds inwards from them. When the set satisfies the Katz
+// criterion it reaches every pixel (Normand, Guedon et al.; checked exhaustively on small grids by
+// tests/unit/mojette_inverse_test.cpp); when it does not, the image is not determined and the
+// plan is refused before any data is touched.
+//
+// The order in which pixels become known depends only on the grid and the directions, not on the
+// data. A plan computes that order once (O(I P Q) for I projections, with per-bin counts of
+// unknown pixels and sums of their indices, so that a bin with count 1 names its pixel directly);
+// reconstructing a block then costs one read and I updates per pixel, with no search.
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+#include "mojette/transform.hpp"
+
+namespace mcpilot::mojette {
+
+// The projections given do not determine the image (they fail the Katz criterion).
+class not_reconstructible : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+class reconstruction_plan {
+ public:
+  // Throws not_reconstructible when `dirs` fails the Katz criterion for `g`, and
+  // invalid_direction when `dirs` is not a valid set (see check_directions).
+  reconstruction_plan(const grid& g, std::vector<direction> dirs);
+
+  const grid& geometry() const { return grid_; }
+  const std::vector<direction>& directions() const { return dirs_; }
+  // Words of scratch space a reconstruction needs: the total number of bins.
+  std::size_t scratch_words() const { return total_bins_; }
+
+  // projections[i] holds the bins of directions()[i]; image receives the P Q pixels. `scratch`
+  // (scratch_words() words) is overwritten; the overloads without it allocate their own.
+  void reconstruct(std::span<const std::span<const std::uint64_t>> projections,
+                   std::span<std::uint64_t> image, std::span<std::uint64_t> scratch) const;
+  void reconstruct(std::span<const std::span<const std::uint64_t>> projections,
+                   std::span<std::uint64_t> image) const;
+  void reconstruct(std::span<const std::span<const std::int64_t>> projections,
+                   std::span<std::int64_t> image) const;
+
+ private:
+  template <class A>
+  void apply(std::span<const std::span<const typename A::word>> projections,
+             std::span<typename A::word> image, std::span<typename A::word> scratch) const;
+
+  struct step {
+    std::uint32_t k, l;    // the pixel
+    std::uint32_t source;  // the projection whose bin gives it
+  };
+  grid grid_;
+  std::vector<direction> dirs_;
+  std::vector<std::size_t> start_;  // first scratch word of each projection
+  std::size_t total_bins_ = 0;
+  std::vector<step> steps_;
+};
+
+}  // namespace mcpilot::mojette
