@@ -1,10 +1,12 @@
 // The `mcpilot` executable: the shared command line with every built-in model registered.
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
+#include "mojette/mojette_model.hpp"
 #include "storage/storage_model.hpp"
 
 int main(int argc, char** argv) {
   mcpilot::model_registry models;
   models.add<mcpilot::storage::storage_model>("storage.group");
+  models.add<mcpilot::mojette::mojette_model>("mojette.layout");
   return mcpilot::cli_main(argc, argv, models);
 }
