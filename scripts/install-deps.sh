@@ -15,6 +15,7 @@ packages=(
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
+  libisal-dev        # Intel ISA-L Reed-Solomon: the peer of tests/perf/mojette_vs_isal
 )
 
 missing=()

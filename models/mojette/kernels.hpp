@@ -14,6 +14,13 @@ namespace mcpilot::mojette {
 // dst[j] ^= src[n - 1 - j] for j in [0, n). AVX2 clone where the CPU has it.
 void xor_reversed(std::uint64_t* dst, const std::uint64_t* src, std::size_t n);
 
+// dst[j] = src[n - 1 - j].
+void copy_reversed(std::uint64_t* dst, const std::uint64_t* src, std::size_t n);
+
+// out[j] = src[0][j] ^ src[1][j] ^ ... ^ src[count - 1][j] for j in [0, n); count >= 1.
+void xor_streams(std::uint64_t* out, std::size_t n, const std::uint64_t* const* src,
+                 std::size_t count);
+
 template <class A>
 void accumulate_reversed(typename A::word* dst, const typename A::word* src, std::size_t n) {
   if constexpr (std::is_same_v<A, xor_algebra>) {
