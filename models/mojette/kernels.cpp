@@ -31,6 +31,10 @@ MCPILOT_MOJETTE_CLONES void xor_reversed(std::uint64_t* dst, const std::uint64_t
   for (std::size_t j = 0; j < n; ++j) dst[j] ^= s[-1 - static_cast<std::ptrdiff_t>(j)];
 }
 
+MCPILOT_MOJETTE_CLONES void xor_into(std::uint64_t* dst, const std::uint64_t* src, std::size_t n) {
+  for (std::size_t j = 0; j < n; ++j) dst[j] ^= src[j];
+}
+
 MCPILOT_MOJETTE_CLONES void copy_reversed(std::uint64_t* dst, const std::uint64_t* src,
                                           std::size_t n) {
   const std::uint64_t* s = src + n;

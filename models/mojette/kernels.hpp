@@ -14,6 +14,9 @@ namespace mcpilot::mojette {
 // dst[j] ^= src[n - 1 - j] for j in [0, n). AVX2 clone where the CPU has it.
 void xor_reversed(std::uint64_t* dst, const std::uint64_t* src, std::size_t n);
 
+// dst[j] ^= src[j].
+void xor_into(std::uint64_t* dst, const std::uint64_t* src, std::size_t n);
+
 // dst[j] = src[n - 1 - j].
 void copy_reversed(std::uint64_t* dst, const std::uint64_t* src, std::size_t n);
 

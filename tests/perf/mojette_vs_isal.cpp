@@ -15,9 +15,12 @@
 // - Both decoders are prepared outside the timed loop for the erasure pattern: Mojette's
 //   reconstruction plan, ISA-L's inverted matrix and its multiplication tables. The *_setup
 //   benchmarks time that preparation alone.
+// - mojette_sys_*: systematic Mojette (the k rows stored as they are, n - k projections): its
+//   encode computes the n - k projections, its decode rebuilds the f lost data rows, as ISA-L's.
 #include <benchmark/benchmark.h>
 #include <isa-l/erasure_code.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
@@ -28,6 +31,7 @@
 #include "mojette/encoder.hpp"
 #include "mojette/inverse.hpp"
 #include "mojette/layout.hpp"
+#include "mojette/systematic.hpp"
 #include "mojette/transform.hpp"
 
 namespace {
@@ -128,6 +132,64 @@ void BM_mojette_decode_setup(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * arg_bytes(state)));
 }
 
+// Systematic Mojette: the k rows stored as they are, n - k projections (0, 1), (1, 1), ...
+struct systematic_case {
+  grid g;
+  std::vector<direction> parity;
+  std::vector<std::uint64_t> block;
+  std::vector<std::vector<std::uint64_t>> proj;
+  std::vector<std::span<std::uint64_t>> out;
+  encoder enc;
+  systematic_case(std::size_t k, std::size_t bytes)
+      : g(block_grid(bytes, k)),
+        parity(systematic_directions(3 * k / 2, k)),
+        block(random_words(g.pixels())),
+        enc(g, parity) {
+    for (const auto& d : parity) proj.emplace_back(bin_count(g, d));
+    for (auto& p : proj) out.emplace_back(p);
+  }
+  void encode() { enc.encode(block, out); }
+};
+
+void BM_mojette_sys_encode(benchmark::State& state) {
+  systematic_case c(arg_k(state), arg_bytes(state));
+  for (auto _ : state) {
+    c.encode();
+    benchmark::DoNotOptimize(c.proj[0].data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * arg_bytes(state)));
+}
+
+// Data rows 0 .. f-1 lost (as for ISA-L); one loss is rebuilt from the projection with the largest
+// p (the least aligned shifts), two from the first two projections.
+void BM_mojette_sys_decode(benchmark::State& state) {
+  const std::size_t f = static_cast<std::size_t>(state.range(2));
+  systematic_case c(arg_k(state), arg_bytes(state));
+  c.encode();
+  std::vector<std::uint64_t> image = c.block;
+  const std::size_t P = c.g.P;
+  if (f == 1) {
+    const std::size_t j = c.parity.size() - 1;
+    for (auto _ : state) {
+      rebuild_row(c.g, image, 0, c.parity[j], c.proj[j]);
+      benchmark::DoNotOptimize(image.data());
+      benchmark::ClobberMemory();
+    }
+  } else {
+    two_row_rebuild fix(c.g, 0, 1, c.parity[0], c.parity[1]);
+    for (auto _ : state) {
+      fix.rebuild(image, c.proj[0], c.proj[1]);
+      benchmark::DoNotOptimize(image.data());
+      benchmark::ClobberMemory();
+    }
+  }
+  if (!std::equal(image.begin(), image.begin() + static_cast<std::ptrdiff_t>(f * P),
+                  c.block.begin()))
+    state.SkipWithError("systematic Mojette rebuild differs from the block");
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * arg_bytes(state)));
+}
+
 // A systematic Reed-Solomon code over GF(2^8): the k data fragments are the block, split in k;
 // ISA-L's Cauchy generator matrix (any k rows invertible).
 struct isal_case {
@@ -224,6 +286,8 @@ BENCHMARK(BM_isal_encode)->Apply(sizes);
 BENCHMARK(BM_mojette_encode)->Apply(sizes);
 BENCHMARK(BM_isal_decode)->Apply(sizes_failures);
 BENCHMARK(BM_mojette_decode)->Apply(sizes_failures);
+BENCHMARK(BM_mojette_sys_encode)->Apply(sizes);
+BENCHMARK(BM_mojette_sys_decode)->Apply(sizes_failures);
 BENCHMARK(BM_isal_decode_setup)->Apply(sizes);
 BENCHMARK(BM_mojette_decode_setup)->Apply(sizes);
 
