@@ -111,6 +111,20 @@ TEST(MojetteLayout, BinCountsAndOverheadsOfRozoFS) {
   EXPECT_EQ(l4.dirs, (std::vector<direction>{{-3, 1}, {-2, 1}, {-1, 1}, {0, 1}, {1, 1}, {2, 1}}));
 }
 
+// Rows of the overhead table of docs/models/mojette.md, as exact fractions: non-systematic
+// (sum of (P-1) + (Q-1)|p| + 1 over the n projections) / PQ; systematic (PQ + parity bins) / PQ.
+TEST(MojetteLayout, OverheadTable) {
+  // 4-of-6 at 1 KiB: P = 32, 6 x 32 + 3 x 9 = 219 bins over 128 words.
+  EXPECT_DOUBLE_EQ(overhead(block_grid(1024, 4), rozofs_layout(4).dirs), 219.0 / 128);
+  // 8-of-12 at 1 MiB: P = 16384, 12 x 16384 + 7 x 36 = 196860 over 131072.
+  EXPECT_DOUBLE_EQ(overhead(block_grid(1 << 20, 8), rozofs_layout(8).dirs), 196860.0 / 131072);
+  // 8-of-12 systematic at 1 KiB: P = 16, 128 + (16 + 23 + 30 + 37) = 234 over 128.
+  EXPECT_DOUBLE_EQ(systematic_overhead(block_grid(1024, 8), systematic_directions(12, 8)),
+                   234.0 / 128);
+  // 2-of-3 systematic: one projection (0, 1) of P bins, exactly MDS at every size.
+  EXPECT_DOUBLE_EQ(systematic_overhead(block_grid(4096, 2), systematic_directions(3, 2)), 1.5);
+}
+
 // Every k-subset of every RozoFS layout rebuilds random blocks bit for bit, at sizes from one
 // word per row (P = 1) to 32 KiB; sets of k-1 are refused (P > sum |p| at these sizes).
 TEST(MojetteInverse, EveryKSubsetOfRozoFSRoundTripsBitExact) {
