@@ -6,9 +6,10 @@
 // projection, which may leave other bins with one unknown pixel. This is the one-pixel-bin
 // ("corner") reconstruction of the Mojette literature: the first such bins are at the grid's
 // corners, and reconstruction proceeds inwards from them. When the set satisfies the Katz
-// criterion it reaches every pixel (Normand, Guedon et al.; checked exhaustively on small grids by
-// tests/unit/mojette_inverse_test.cpp); when it does not, the image is not determined and the
-// plan is refused before any data is touched.
+// criterion it reaches every pixel: tests/unit/mojette_transform_test.cpp checks this
+// exhaustively on small grids and for every sufficient subset of the layouts shipped, and should
+// it ever stall the plan throws std::logic_error rather than return a wrong block. When the set
+// fails Katz the image is not determined, and the plan is refused before any data is touched.
 //
 // The order in which pixels become known depends only on the grid and the directions, not on the
 // data. A plan computes that order once (O(I P Q) for I projections, with per-bin counts of
