@@ -16,11 +16,15 @@ std::string katz_failure(const grid& g, std::span<const direction> dirs) {
     sp += std::abs(d.p);
     sq += std::abs(d.q);
   }
-  return "projections {" + to_string(dirs) + "} do not determine a " + std::to_string(g.P) + " x " +
-         std::to_string(g.Q) + " block (P x Q): the Katz criterion needs sum |p| >= P or " +
-         "sum |q| >= Q, but sum |p| = " + std::to_string(sp) + " < " + std::to_string(g.P) +
-         " and sum |q| = " + std::to_string(sq) + " < " + std::to_string(g.Q) +
-         "; other blocks have the same projections, so none is decoded";
+  // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on a long chain of + here.
+  std::string s = "projections {";
+  s += to_string(dirs);
+  s += "} do not determine a " + std::to_string(g.P) + " x " + std::to_string(g.Q);
+  s += " block (P x Q): the Katz criterion needs sum |p| >= P or sum |q| >= Q, but sum |p| = ";
+  s += std::to_string(sp) + " < " + std::to_string(g.P);
+  s += " and sum |q| = " + std::to_string(sq) + " < " + std::to_string(g.Q);
+  s += "; other blocks have the same projections, so none is decoded";
+  return s;
 }
 
 }  // namespace

@@ -66,7 +66,8 @@ TEST(MojetteModel, ShippedConfigsCarryTheirExactValuesAndFacts) {
   }
 }
 
-// Every bad input of the issue: exit 2, and the message names the file, line and field.
+// Every bad input listed in docs/models/mojette.md: exit 2, and the message names the file, line
+// and field.
 TEST(MojetteModel, BadInputExitsTwoNamingTheField) {
   struct bad {
     std::string lines, field, says;

@@ -54,9 +54,9 @@ std::vector<std::uint64_t> decode(const grid& g, const std::vector<direction>& d
   return image;
 }
 
-// The issue's example, checked by hand from b = -q k + p l + offset with offset = q (P-1) -
-// min(p, 0): the 3 x 2 image with rows [1 2 3] (l = 0) and [4 5 6] (l = 1). For (-1, 1),
-// offset 3: pixel 1 (k=0,l=0) -> bin 3, 2 and 4 -> bin 2, 3 and 5 -> bin 1, 6 -> bin 0.
+// The example of docs/models/mojette.md, checked by hand from b = -q k + p l + offset with offset =
+// q (P-1) - min(p, 0): the 3 x 2 image with rows [1 2 3] (l = 0) and [4 5 6] (l = 1). For
+// (-1, 1), offset 3: pixel 1 (k=0,l=0) -> bin 3, 2 and 4 -> bin 2, 3 and 5 -> bin 1, 6 -> bin 0.
 TEST(MojetteTransform, ThreeByTwoKnownProjections) {
   const grid g{3, 2};
   const std::vector<std::int64_t> image{1, 2, 3, 4, 5, 6};
@@ -147,7 +147,8 @@ TEST(MojetteInverse, EveryKSubsetOfRozoFSRoundTripsBitExact) {
   }
 }
 
-// The issue's example: P = 4, Q = 3 with (1, 1) and (-1, 1) left fails Katz (2 < 4, 2 < 3).
+// The example of docs/models/mojette.md: P = 4, Q = 3 with (1, 1) and (-1, 1) left fails Katz (2 <
+// 4, 2 < 3).
 TEST(MojetteInverse, KatzFailingSetIsRefusedWithAClearError) {
   const grid g{4, 3};
   try {
@@ -161,6 +162,24 @@ TEST(MojetteInverse, KatzFailingSetIsRefusedWithAClearError) {
   }
   EXPECT_FALSE(katz(g, std::vector<direction>{{1, 1}, {-1, 1}}));
   EXPECT_TRUE(katz(g, std::vector<direction>{{1, 1}, {-1, 1}, {0, 1}}));
+}
+
+// Regression: the grid's two sides must not be swapped in the criterion (a Katz check written as
+// sum |p| >= Q or sum |q| >= P exists in another Mojette library). (3, 1) + (-2, 1) has
+// sum |p| = 5 and sum |q| = 2. On an 8 x 3 grid (P = 8, Q = 3) both sums fall short, so it is
+// refused, where the swapped check (5 >= Q = 3) would accept it and decode a wrong block. On a
+// 3 x 8 grid, sum |p| = 5 >= P = 3, and it decodes.
+TEST(MojetteInverse, KatzSidesAreNotSwapped) {
+  const std::vector<direction> pair{{3, 1}, {-2, 1}};
+  EXPECT_FALSE(katz(grid{8, 3}, pair));
+  EXPECT_THROW(reconstruction_plan(grid{8, 3}, pair), not_reconstructible);
+  EXPECT_TRUE(katz(grid{3, 8}, pair));
+  const grid g{3, 8};
+  const auto image = random_block(g.pixels(), 38);
+  const auto proj = encode(g, image, pair);
+  EXPECT_EQ(decode(g, pair, proj, 0b11), image);
+  // Sum |q| = 2 >= Q = 2 on a wide grid: recoverable however large P is.
+  EXPECT_TRUE(katz(grid{1000, 2}, std::vector<direction>{{0, 1}, {1, 1}}));
 }
 
 // Exhaustive on small grids: every valid set of up to three directions with |p| <= 3, q <= 2
@@ -321,10 +340,11 @@ TEST(MojetteLayout, BlockGridAndParsing) {
   EXPECT_THROW(parse_directions("[[1, 1]] x"), std::invalid_argument);
 }
 
-// The non-MDS layout of the issue: P = Q = 4 with a = (1,1), b = (-1,1), c = (1,2), d = (-1,2),
-// e = (3,1); |p| = 1,1,1,1,3 and |q| = 1,1,2,2,1. By hand: no single projection suffices; of the
-// 10 pairs, the four with e (sum |p| = 4) and c+d (sum |q| = 4) do, 5 in all; every triple does
-// (with e: sum |p| >= 5; without: sum |q| >= 4); the 5 quadruples and the full set do: 21 of 32.
+// The non-MDS layout of docs/models/mojette.md (configs/mojette/custom-non-mds.toml): P = Q = 4
+// with a = (1,1), b = (-1,1), c = (1,2), d = (-1,2), e = (3,1); |p| = 1,1,1,1,3 and |q| =
+// 1,1,2,2,1. By hand: no single projection suffices; of the 10 pairs, the four with e (sum |p| = 4)
+// and c+d (sum |q| = 4) do, 5 in all; every triple does (with e: sum |p| >= 5; without: sum |q| >=
+// 4); the 5 quadruples and the full set do: 21 of 32.
 TEST(MojetteRecoverability, NonMdsLayoutCountedExactlyAndEveryCountedSetDecodes) {
   const grid g{4, 4};
   const std::vector<direction> dirs{{1, 1}, {-1, 1}, {1, 2}, {-1, 2}, {3, 1}};
