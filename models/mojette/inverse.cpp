@@ -34,6 +34,7 @@ reconstruction_plan::reconstruction_plan(const grid& g, std::vector<direction> d
   check_directions(dirs_);
   if (g.P == 0 || g.Q == 0) throw not_reconstructible("an empty grid has nothing to reconstruct");
   if (!katz(g, dirs_)) throw not_reconstructible(katz_failure(g, dirs_));
+  all_q_one_ = std::all_of(dirs_.begin(), dirs_.end(), [](const direction& d) { return d.q == 1; });
 
   const std::size_t I = dirs_.size(), N = g.pixels();
   std::vector<std::ptrdiff_t> offset(I);
@@ -86,6 +87,31 @@ reconstruction_plan::reconstruction_plan(const grid& g, std::vector<direction> d
                            "}, which satisfy Katz: please report this");
 }
 
+// With q = 1 everywhere, the other pixels on a pixel's line are (k + p (l' - l), l'), one per
+// row: the pixel is its bin minus those, read from the image, where they are already known (the
+// plan's order guarantees it) or still 0 (the pixel itself, since the image starts at 0). One
+// store per pixel instead of one per projection, and no copy of the projections.
+template <class A>
+void reconstruction_plan::pull(std::span<const std::span<const typename A::word>> projections,
+                               std::span<typename A::word> image) const {
+  using word = typename A::word;
+  std::fill(image.begin(), image.end(), word{0});
+  const auto P = static_cast<std::ptrdiff_t>(grid_.P), Q = static_cast<std::ptrdiff_t>(grid_.Q);
+  std::vector<std::ptrdiff_t> offset(dirs_.size());
+  for (std::size_t i = 0; i < dirs_.size(); ++i) offset[i] = bin_offset(grid_, dirs_[i]);
+  word* img = image.data();
+  for (const step& s : steps_) {
+    const auto k = static_cast<std::ptrdiff_t>(s.k), l = static_cast<std::ptrdiff_t>(s.l);
+    const std::ptrdiff_t p = dirs_[s.source].p;
+    word v = projections[s.source][static_cast<std::size_t>(offset[s.source] - k + p * l)];
+    for (std::ptrdiff_t r = 0; r < Q; ++r) {
+      const std::ptrdiff_t c = k + p * (r - l);
+      if (static_cast<std::size_t>(c) < static_cast<std::size_t>(P)) v = A::sub(v, img[r * P + c]);
+    }
+    img[l * P + k] = v;
+  }
+}
+
 template <class A>
 void reconstruction_plan::apply(std::span<const std::span<const typename A::word>> projections,
                                 std::span<typename A::word> image,
@@ -97,6 +123,12 @@ void reconstruction_plan::apply(std::span<const std::span<const typename A::word
                                 " projections given for a plan of " + std::to_string(I));
   if (image.size() != grid_.pixels() || scratch.size() < total_bins_)
     throw std::invalid_argument("reconstruct: image or scratch of the wrong size");
+  for (std::size_t i = 0; i < I; ++i)
+    if (projections[i].size() != bin_count(grid_, dirs_[i]))
+      throw std::invalid_argument("reconstruct: projection " + std::to_string(i) + " has " +
+                                  std::to_string(projections[i].size()) + " bins, expected " +
+                                  std::to_string(bin_count(grid_, dirs_[i])));
+  if (all_q_one_) return pull<A>(projections, image);
   // Residual bins: a copy of the projections from which known pixels are subtracted. The bin of
   // pixel (k, l) in projection i is base[i] + p_i l - q_i k, with base[i] = start + offset.
   constexpr std::size_t max_fast = 16;
@@ -108,10 +140,6 @@ void reconstruction_plan::apply(std::span<const std::span<const typename A::word
     bs = base_v.data(), ps = p_v.data(), qs = q_v.data();
   }
   for (std::size_t i = 0; i < I; ++i) {
-    if (projections[i].size() != bin_count(grid_, dirs_[i]))
-      throw std::invalid_argument("reconstruct: projection " + std::to_string(i) + " has " +
-                                  std::to_string(projections[i].size()) + " bins, expected " +
-                                  std::to_string(bin_count(grid_, dirs_[i])));
     std::copy(projections[i].begin(), projections[i].end(),
               scratch.begin() + static_cast<std::ptrdiff_t>(start_[i]));
     bs[i] = static_cast<std::ptrdiff_t>(start_[i]) + bin_offset(grid_, dirs_[i]);
