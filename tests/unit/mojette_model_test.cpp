@@ -122,6 +122,24 @@ TEST(MojetteModel, BitIdenticalAcrossThreadCounts) {
   }
 }
 
+// With timing on, the timings differ from run to run, but they are drawn after the failures and
+// are optional: the unrecoverable readings, and so the session's length, stay the same.
+TEST(MojetteModel, TimingLeavesTheEstimateBitIdentical) {
+  const auto models = registry();
+  config_overrides o;
+  o.sets = {"model.failure_probability=0.3"};
+  const auto cfg = load_config(config_path("rozofs-4-6"), models, o);
+  const auto r1 = run_session(*cfg.instance, cfg.spec, settings(5, 1));
+  ASSERT_EQ(r1.stopped_because, "converged");
+  const auto r2 = run_session(*cfg.instance, cfg.spec, settings(5, 2));
+  EXPECT_EQ(r2.replications, r1.replications);
+  EXPECT_EQ(r2.readings->readings(0), r1.readings->readings(0));
+  o.sets.push_back("model.timing=false");
+  const auto untimed = load_config(config_path("rozofs-4-6"), models, o);
+  const auto r3 = run_session(*untimed.instance, untimed.spec, settings(5, 2));
+  EXPECT_EQ(r3.readings->readings(0), r1.readings->readings(0));
+}
+
 // The timed encode and decode run (and check their decode) on a RozoFS layout; verify decodes
 // every replication's survivors.
 TEST(MojetteModel, TimingAndVerifyRun) {
