@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <type_traits>
 
 #include "mojette/directions.hpp"
 
@@ -35,6 +36,9 @@ reconstruction_plan::reconstruction_plan(const grid& g, std::vector<direction> d
   if (g.P == 0 || g.Q == 0) throw not_reconstructible("an empty grid has nothing to reconstruct");
   if (!katz(g, dirs_)) throw not_reconstructible(katz_failure(g, dirs_));
   all_q_one_ = std::all_of(dirs_.begin(), dirs_.end(), [](const direction& d) { return d.q == 1; });
+  if (all_q_one_)
+    for (const auto& d : dirs_)
+      pad_ = std::max(pad_, static_cast<std::size_t>(std::abs(d.p)) * (g.Q - 1));
 
   const std::size_t I = dirs_.size(), N = g.pixels();
   std::vector<std::ptrdiff_t> offset(I);
@@ -88,28 +92,50 @@ reconstruction_plan::reconstruction_plan(const grid& g, std::vector<direction> d
 }
 
 // With q = 1 everywhere, the other pixels on a pixel's line are (k + p (l' - l), l'), one per
-// row: the pixel is its bin minus those, read from the image, where they are already known (the
-// plan's order guarantees it) or still 0 (the pixel itself, since the image starts at 0). One
-// store per pixel instead of one per projection, and no copy of the projections.
+// row: the pixel is its bin minus those, where they are already known (the plan's order
+// guarantees it) or still 0 (the pixel itself). One store per pixel instead of one per
+// projection, and no copy of the projections. The pixels go to a copy of the image whose rows
+// are padded with zeros on both sides, so that the line's columns outside the grid read 0
+// without a test, and with Q fixed at compile time for 2, 4 and 8 rows the loop over rows
+// unrolls; the rows are copied out at the end.
 template <class A>
 void reconstruction_plan::pull(std::span<const std::span<const typename A::word>> projections,
-                               std::span<typename A::word> image) const {
+                               std::span<typename A::word> image,
+                               std::span<typename A::word> scratch) const {
   using word = typename A::word;
-  std::fill(image.begin(), image.end(), word{0});
-  const auto P = static_cast<std::ptrdiff_t>(grid_.P), Q = static_cast<std::ptrdiff_t>(grid_.Q);
+  const std::size_t W = grid_.P + 2 * pad_;
+  std::fill(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(W * grid_.Q), word{0});
+  word* img = scratch.data() + pad_;  // pixel (k, l) at img[l W + k], for k in [-pad, P + pad)
+  const auto w = static_cast<std::ptrdiff_t>(W);
   std::vector<std::ptrdiff_t> offset(dirs_.size());
   for (std::size_t i = 0; i < dirs_.size(); ++i) offset[i] = bin_offset(grid_, dirs_[i]);
-  word* img = image.data();
-  for (const step& s : steps_) {
-    const auto k = static_cast<std::ptrdiff_t>(s.k), l = static_cast<std::ptrdiff_t>(s.l);
-    const std::ptrdiff_t p = dirs_[s.source].p;
-    word v = projections[s.source][static_cast<std::size_t>(offset[s.source] - k + p * l)];
-    for (std::ptrdiff_t r = 0; r < Q; ++r) {
-      const std::ptrdiff_t c = k + p * (r - l);
-      if (static_cast<std::size_t>(c) < static_cast<std::size_t>(P)) v = A::sub(v, img[r * P + c]);
+  auto run = [&]<std::size_t N>(std::integral_constant<std::size_t, N>) {
+    const auto Q = static_cast<std::ptrdiff_t>(N == 0 ? grid_.Q : N);
+    for (const step& s : steps_) {
+      const auto k = static_cast<std::ptrdiff_t>(s.k), l = static_cast<std::ptrdiff_t>(s.l);
+      const std::ptrdiff_t p = dirs_[s.source].p;
+      word v = projections[s.source][static_cast<std::size_t>(offset[s.source] - k + p * l)];
+      const word* at = img + k - p * l;  // row r's pixel on the line is at[r (W + p)]
+      for (std::ptrdiff_t r = 0; r < Q; ++r) v = A::sub(v, at[r * (w + p)]);
+      img[l * w + k] = v;
     }
-    img[l * P + k] = v;
+  };
+  switch (grid_.Q) {
+    case 2:
+      run(std::integral_constant<std::size_t, 2>{});
+      break;
+    case 4:
+      run(std::integral_constant<std::size_t, 4>{});
+      break;
+    case 8:
+      run(std::integral_constant<std::size_t, 8>{});
+      break;
+    default:
+      run(std::integral_constant<std::size_t, 0>{});
   }
+  for (std::size_t l = 0; l < grid_.Q; ++l)
+    std::copy(img + l * W, img + l * W + grid_.P,
+              image.begin() + static_cast<std::ptrdiff_t>(l * grid_.P));
 }
 
 template <class A>
@@ -121,14 +147,14 @@ void reconstruction_plan::apply(std::span<const std::span<const typename A::word
   if (projections.size() != I)
     throw std::invalid_argument("reconstruct: " + std::to_string(projections.size()) +
                                 " projections given for a plan of " + std::to_string(I));
-  if (image.size() != grid_.pixels() || scratch.size() < total_bins_)
+  if (image.size() != grid_.pixels() || scratch.size() < scratch_words())
     throw std::invalid_argument("reconstruct: image or scratch of the wrong size");
   for (std::size_t i = 0; i < I; ++i)
     if (projections[i].size() != bin_count(grid_, dirs_[i]))
       throw std::invalid_argument("reconstruct: projection " + std::to_string(i) + " has " +
                                   std::to_string(projections[i].size()) + " bins, expected " +
                                   std::to_string(bin_count(grid_, dirs_[i])));
-  if (all_q_one_) return pull<A>(projections, image);
+  if (all_q_one_) return pull<A>(projections, image, scratch);
   // Residual bins: a copy of the projections from which known pixels are subtracted. The bin of
   // pixel (k, l) in projection i is base[i] + p_i l - q_i k, with base[i] = start + offset.
   constexpr std::size_t max_fast = 16;
@@ -168,13 +194,13 @@ void reconstruction_plan::reconstruct(std::span<const std::span<const std::uint6
 
 void reconstruction_plan::reconstruct(std::span<const std::span<const std::uint64_t>> projections,
                                       std::span<std::uint64_t> image) const {
-  std::vector<std::uint64_t> scratch(total_bins_);
+  std::vector<std::uint64_t> scratch(scratch_words());
   apply<xor_algebra>(projections, image, scratch);
 }
 
 void reconstruction_plan::reconstruct(std::span<const std::span<const std::int64_t>> projections,
                                       std::span<std::int64_t> image) const {
-  std::vector<std::int64_t> scratch(total_bins_);
+  std::vector<std::int64_t> scratch(scratch_words());
   apply<sum_algebra>(projections, image, scratch);
 }
 

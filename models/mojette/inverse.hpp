@@ -42,8 +42,11 @@ class reconstruction_plan {
 
   const grid& geometry() const { return grid_; }
   const std::vector<direction>& directions() const { return dirs_; }
-  // Words of scratch space a reconstruction needs: the total number of bins.
-  std::size_t scratch_words() const { return total_bins_; }
+  // Words of scratch space a reconstruction needs: the total number of bins, or with q = 1
+  // everywhere the image with its rows padded.
+  std::size_t scratch_words() const {
+    return all_q_one_ ? (grid_.P + 2 * pad_) * grid_.Q : total_bins_;
+  }
 
   // projections[i] holds the bins of directions()[i]; image receives the P Q pixels. `scratch`
   // (scratch_words() words) is overwritten; the overloads without it allocate their own.
@@ -61,7 +64,7 @@ class reconstruction_plan {
 
   template <class A>
   void pull(std::span<const std::span<const typename A::word>> projections,
-            std::span<typename A::word> image) const;
+            std::span<typename A::word> image, std::span<typename A::word> scratch) const;
 
   struct step {
     std::uint32_t k, l;    // the pixel
@@ -73,6 +76,7 @@ class reconstruction_plan {
   std::size_t total_bins_ = 0;
   std::vector<step> steps_;
   bool all_q_one_ = false;  // then reconstruct reads the projections directly (pull)
+  std::size_t pad_ = 0;     // pull: zero columns on each side of a row
 };
 
 }  // namespace mcpilot::mojette
