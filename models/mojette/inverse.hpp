@@ -16,8 +16,8 @@
 // unknown pixels and sums of their indices, so that a bin with count 1 names its pixel directly);
 // reconstructing a block then costs, per pixel, one read and I updates of a copy of the bins, with
 // no search. When every direction has q = 1 (the RozoFS layouts) it instead reads the pixel's bin
-// and the pixels on its line, one per row, from the image itself, and stores once: about 1.3
-// times faster at 4-of-6 (docs/performance.md).
+// and the pixels on its line, one per row, from a zero-padded copy of the image, and stores once:
+// about twice as fast at 4-of-6 (docs/performance.md).
 
 #include <cstdint>
 #include <span>
