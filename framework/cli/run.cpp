@@ -10,16 +10,21 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/io/checkpoint.hpp"
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
@@ -30,44 +35,50 @@ namespace mcpilot::cli {
 
 namespace {
 
-// Set by SIGINT; the session checks it between rounds. Lock-free, so a signal handler may store it.
+// Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit
+// watcher, between the replications of a round. Lock-free, so a signal handler may store it.
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_sigint(int) {
+extern "C" void on_stop_signal(int) {
   interrupted.store(true);
   static const char message[] =
-      "\nmcpilot: interrupted: stopping after this round and writing the results so far "
-      "(Ctrl-C again to abort at once)\n";
+      "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
+      "(a second signal aborts at once; files already written are never left half-written)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
   (void)ignored;
 }
 
-// Installs the handler for the session's lifetime only; SA_RESETHAND makes a second Ctrl-C
-// take the default action (terminate) in case a round takes too long.
-class sigint_scope {
+// Installs the handler for the session's lifetime only. SA_RESETHAND makes a second signal take
+// the default action (terminate) in case the replications under way take too long; outputs are
+// written to temporary files and renamed, so that leaves the old files, never truncated ones.
+class stop_signal_scope {
  public:
-  sigint_scope() {
+  stop_signal_scope() {
     interrupted.store(false);
-    // A process started with SIGINT ignored (a background job of a non-interactive shell, say)
-    // was meant to be immune to Ctrl-C: leave it so.
-    sigaction(SIGINT, nullptr, &previous_);
-    if (previous_.sa_handler == SIG_IGN) return;
-    struct sigaction sa {};
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    installed_ = sigaction(SIGINT, &sa, nullptr) == 0;
+    for (std::size_t i = 0; i < signals.size(); ++i) {
+      // A process started with a signal ignored (a background job of a non-interactive shell,
+      // nohup) was meant to be immune to it: leave it so.
+      sigaction(signals[i], nullptr, &previous_[i]);
+      if (previous_[i].sa_handler == SIG_IGN) continue;
+      struct sigaction sa {};
+      sa.sa_handler = on_stop_signal;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_RESETHAND;
+      installed_[i] = sigaction(signals[i], &sa, nullptr) == 0;
+    }
   }
-  ~sigint_scope() {
-    if (installed_) sigaction(SIGINT, &previous_, nullptr);
+  ~stop_signal_scope() {
+    for (std::size_t i = 0; i < signals.size(); ++i)
+      if (installed_[i]) sigaction(signals[i], &previous_[i], nullptr);
   }
-  sigint_scope(const sigint_scope&) = delete;
-  sigint_scope& operator=(const sigint_scope&) = delete;
+  stop_signal_scope(const stop_signal_scope&) = delete;
+  stop_signal_scope& operator=(const stop_signal_scope&) = delete;
 
  private:
-  struct sigaction previous_ {};
-  bool installed_ = false;
+  static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
+  std::array<struct sigaction, 3> previous_{};
+  std::array<bool, 3> installed_{};
 };
 
 struct run_options {
@@ -79,17 +90,41 @@ struct run_options {
   std::string raw;
   bool quiet = false;
   bool progress = false;
+  std::string checkpoint;        // --checkpoint FILE
+  double checkpoint_every = 60;  // seconds between checkpoints; 0: after every round
+  std::string resume;            // --resume FILE
 };
 
-// Opened before the session starts, so that a bad path fails at once rather than after an hour.
-void open_output(std::ofstream& out, const std::string& path, const char* option) {
-  out.open(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw input_error(std::string(option) + " " + path + ": cannot open for writing");
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
 }
 
-void check_written(std::ofstream& out, const std::string& path, const char* option) {
-  out.flush();
-  if (!out) throw input_error(std::string(option) + " " + path + ": write failed");
+// The config of a resumed session is the checkpoint's own, so that a resume needs no other file
+// and cannot silently continue under changed settings.
+experiment_config config_of_checkpoint(const checkpoint& c, const run_options& o, bool seed_given,
+                                       bool threads_given, const model_registry& models) {
+  if (seed_given || !o.sets.empty())
+    throw input_error("--resume " + o.resume +
+                      ": --seed and --set cannot change a checkpointed session; it continues "
+                      "with the config and overrides it was started with");
+  if (!o.config.empty() && file_text(o.config) != c.config_text)
+    throw input_error("--resume " + o.resume + ": the checkpoint was written for another config (" +
+                      c.config_source + "), or " + o.config + " has changed since");
+  config_overrides overrides;
+  overrides.sets = c.sets;
+  overrides.seed = c.seed;
+  if (threads_given) overrides.threads = o.threads;
+  experiment_config cfg = parse_config(c.config_text, c.config_source, models, overrides);
+  std::vector<std::string> names;
+  for (const auto& q : cfg.spec.quantities()) names.push_back(q.name);
+  if (cfg.model_name != c.model || names != c.quantities)
+    throw input_error("--resume " + o.resume + ": the checkpoint's model (" + c.model +
+                      ") does not match what its config declares now");
+  cfg.settings.resume = std::make_shared<session_snapshot>(c.progress);
+  return cfg;
 }
 
 int exit_code_of(const session_result& r) {
@@ -105,24 +140,81 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   overrides.sets = o.sets;
   if (seed_given) overrides.seed = o.seed;
   if (threads_given) overrides.threads = o.threads;
-  experiment_config cfg = load_config(o.config, models, overrides);
+  if (o.config.empty() && o.resume.empty())
+    throw input_error("run: a config file is required (or --resume FILE)");
+  checkpoint resumed;
+  if (!o.resume.empty()) resumed = read_checkpoint(o.resume);
+  experiment_config cfg = o.resume.empty()
+                              ? load_config(o.config, models, overrides)
+                              : config_of_checkpoint(resumed, o, seed_given, threads_given, models);
 
-  // --json - puts the JSON alone on stdout; the table then goes to stderr.
+  // --json - puts the JSON alone on stdout; the table then goes to stderr. Output paths are
+  // checked before the session starts, so that a bad path fails at once rather than after an hour;
+  // the files themselves are written only at the end, atomically.
   const bool json_to_stdout = o.json == "-";
-  std::ofstream json_file, raw_file;
-  if (!o.json.empty() && !json_to_stdout) open_output(json_file, o.json, "--json");
-  if (!o.raw.empty()) open_output(raw_file, o.raw, "--raw");
+  check_distinct_outputs({{"--json", o.json}, {"--raw", o.raw}, {"--checkpoint", o.checkpoint}});
+  if (!o.json.empty() && !json_to_stdout) check_writable(o.json, "--json");
+  if (!o.raw.empty()) check_writable(o.raw, "--raw");
+  if (!o.checkpoint.empty()) check_writable(o.checkpoint, "--checkpoint");
 
   session_hooks hooks;
   hooks.interrupted = &interrupted;
   if (!o.quiet && (o.progress || stderr_is_terminal()))
     hooks.on_round = progress_printer(std::cerr);
 
+  checkpoint base;
+  session_snapshot latest;
+  bool have_latest = false, written = false;
+  std::chrono::steady_clock::time_point last_write;
+  // A checkpoint is a safety net: failing to write one (a full disk) is said, and the session
+  // goes on rather than losing what it has measured.
+  auto write_latest = [&] {
+    if (!have_latest) return;
+    base.progress = std::move(latest);
+    try {
+      write_checkpoint(o.checkpoint, base);
+      written = true;
+    } catch (const input_error& e) {
+      std::cerr << program << ": warning: " << e.what() << "; the previous checkpoint is kept\n";
+    }
+    latest = std::move(base.progress);
+  };
+  if (!o.checkpoint.empty()) {
+    if (o.resume.empty()) {
+      base.config_source = o.config;
+      base.config_text = file_text(o.config);
+      base.sets = o.sets;
+      if (seed_given) base.seed = o.seed;
+    } else {
+      base = resumed;
+      base.progress = {};
+    }
+    base.model = cfg.model_name;
+    base.quantities.clear();
+    for (const auto& q : cfg.spec.quantities()) base.quantities.push_back(q.name);
+    // The latest round boundary is kept, written when --checkpoint-every has passed since the
+    // last write (or the start), and written at the end when the session stopped short of
+    // convergence, so that it can be resumed from the last whole round.
+    const auto start = std::chrono::steady_clock::now();
+    hooks.on_snapshot = [&, start](session_snapshot s) {
+      latest = std::move(s);
+      have_latest = true;
+      const auto now = std::chrono::steady_clock::now();
+      const auto since = written ? last_write : start;
+      if (std::chrono::duration<double>(now - since).count() < o.checkpoint_every) return;
+      write_latest();
+      last_write = now;
+    };
+  }
+
   session_result result;
   {
-    sigint_scope scope;
+    stop_signal_scope scope;
     result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
   }
+  if (!o.checkpoint.empty() && result.stopped_because != "converged" &&
+      result.stopped_because != "unreachable")
+    write_latest();
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;
   const auto analytic = cfg.instance->analytic();
@@ -140,17 +232,17 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
     const std::string text = to_json(result, meta).dump(2);
-    if (json_to_stdout) {
-      std::cout << text << '\n' << std::flush;
-    } else {
-      json_file << text << '\n';
-      check_written(json_file, o.json, "--json");
-    }
+    if (json_to_stdout)
+      std::cout << text << '\n';
+    else
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << text << '\n'; });
   }
-  if (!o.raw.empty()) {
-    write_raw_readings(raw_file, result, cfg.spec);
-    check_written(raw_file, o.raw, "--raw");
-  }
+  if (!o.raw.empty())
+    write_file_atomically(o.raw, "--raw",
+                          [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
+  // A closed pipe or a full disk on stdout must not pass for success.
+  std::cout.flush();
+  if (!std::cout) throw input_error("standard output: write failed");
   if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
   return exit_code_of(result);
 }
@@ -161,7 +253,8 @@ void add_run_command(CLI::App& app, context& ctx) {
   auto opts = std::make_shared<run_options>();
   CLI::App* cmd = app.add_subcommand(
       "run", "Run an experiment config until every required interval meets its precision");
-  cmd->add_option("config", opts->config, "experiment config (TOML)")->required();
+  cmd->add_option("config", opts->config,
+                  "experiment config (TOML); optional with --resume, which holds its own");
   CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config");
   CLI::Option* threads = cmd->add_option("--threads", opts->threads,
                                          "worker threads, 0 = all cores; overrides the config");
@@ -171,6 +264,16 @@ void add_run_command(CLI::App& app, context& ctx) {
       ->allow_extra_args(false);
   cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)");
   cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV");
+  cmd->add_option("--checkpoint", opts->checkpoint,
+                  "keep FILE up to date to resume from (see --checkpoint-every); written "
+                  "atomically: a crash leaves the previous one");
+  cmd->add_option("--checkpoint-every", opts->checkpoint_every,
+                  "seconds between checkpoints (default 60; 0: after every round); a session "
+                  "stopped short of convergence also writes one at the end")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--resume", opts->resume,
+                  "continue the session saved in FILE; the result is bit-identical to a session "
+                  "never stopped");
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {

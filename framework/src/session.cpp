@@ -1,9 +1,14 @@
 #include "mcpilot/session.hpp"
 
+#include "mcpilot/error.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace mcpilot {
 
@@ -39,32 +44,143 @@ void check_reading(const quantity_spec& q, double v) {
 }
 
 // Runs replications [begin, begin + count) into `rows`, stored by index, so the order in which
-// threads finish does not matter. Throws task_failure naming the lowest failing replication.
-void run_replications(runner& r, const model& m, const model_spec& spec, std::uint64_t seed,
-                      std::uint64_t begin, std::uint64_t count, std::vector<double>& rows) {
+// threads finish does not matter. Returns how many replications from `begin` on ran (fewer than
+// `count` only when `cut` was raised). Throws task_failure naming the lowest failing replication.
+std::uint64_t run_replications(runner& r, const model& m, const model_spec& spec,
+                               std::uint64_t seed, std::uint64_t begin, std::uint64_t count,
+                               std::vector<double>& rows, const std::atomic<bool>& cut) {
   const std::size_t width = spec.quantities().size();
   rows.assign(count * width, std::numeric_limits<double>::quiet_NaN());
-  r.run(begin, begin + count, [&](std::uint64_t i) {
-    std::span<double> row(rows.data() + (i - begin) * width, width);
-    replication rep(spec, seed, i, row);
-    m.replicate(rep);
-    for (std::size_t q = 0; q < width; ++q) {
-      const quantity_spec& qs = spec.quantities()[q];
-      if (qs.derived()) continue;
-      if (std::isnan(row[q]))
-        throw std::runtime_error("no reading recorded for quantity " + qs.name);
-      check_reading(qs, row[q]);
-    }
-  });
+  return r.run(
+      begin, begin + count,
+      [&](std::uint64_t i) {
+        std::span<double> row(rows.data() + (i - begin) * width, width);
+        replication rep(spec, seed, i, row);
+        m.replicate(rep);
+        for (std::size_t q = 0; q < width; ++q) {
+          const quantity_spec& qs = spec.quantities()[q];
+          if (qs.derived()) continue;
+          if (std::isnan(row[q]))
+            throw std::runtime_error("no reading recorded for quantity " + qs.name);
+          check_reading(qs, row[q]);
+        }
+      },
+      &cut);
 }
 
-constexpr std::uint64_t chunk_bytes = 1 << 20;
+// Raises `cut` when max_seconds has passed or the interrupt flag is set, so that a round stops
+// starting replications (or stream pieces) within moments of either, not only between rounds.
+// A thread of its own, because reading the clock in every replication would cost more than the
+// framework's whole per-replication overhead.
+class limit_watch {
+ public:
+  limit_watch(clock_type::time_point deadline, const std::atomic<bool>* interrupted)
+      : thread_([this, deadline, interrupted] {
+          std::unique_lock lock(mutex_);
+          while (!done_) {
+            if (clock_type::now() >= deadline) {
+              cut_.store(true);
+              cut_by_time_.store(true);
+              return;
+            }
+            if (interrupted && interrupted->load()) {
+              cut_.store(true);
+              return;
+            }
+            // A signal handler cannot notify a condition variable: poll the flag often.
+            wake_.wait_until(lock, std::min(deadline, clock_type::now() + poll));
+          }
+        }) {}
+  ~limit_watch() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  limit_watch(const limit_watch&) = delete;
+  limit_watch& operator=(const limit_watch&) = delete;
+
+  const std::atomic<bool>& cut() const { return cut_; }
+  bool cut_by_time() const { return cut_by_time_.load(); }
+
+ private:
+  static constexpr std::chrono::milliseconds poll{20};
+  std::atomic<bool> cut_{false}, cut_by_time_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;  // last: started once the members it uses exist
+};
 
 struct stream_slot {
   std::unique_ptr<stream> state;
   philox_stream rng;
   std::vector<std::vector<double>> fresh;  // this round's readings, per quantity
 };
+
+// Everything a checkpoint needs to continue this session; copies the readings.
+session_snapshot snapshot(const model_spec& spec, const engine& eng,
+                          const std::vector<stream_slot>& streams, std::size_t rounds) {
+  session_snapshot s;
+  s.rounds = rounds;
+  const std::size_t width = spec.quantities().size();
+  if (!eng.stream_style()) {
+    s.readings.resize(width);
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) s.readings[q] = eng.readings(q);
+    return s;
+  }
+  for (std::size_t j = 0; j < streams.size(); ++j) {
+    s.stream_readings.emplace_back(width);
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) s.stream_readings[j][q] = eng.stream_readings(j, q);
+    s.stream_drawn.push_back(streams[j].rng.drawn());
+    s.stream_states.push_back(streams[j].state->save().value_or(std::string()));
+  }
+  return s;
+}
+
+// The inverse: readings back into the engine, streams to where they were.
+void restore(const session_snapshot& s, const model_spec& spec, engine& eng,
+             std::vector<stream_slot>& streams, std::size_t& rounds) {
+  const std::size_t width = spec.quantities().size();
+  auto mismatch = [] {
+    throw input_error("--resume: the checkpoint does not match this model's quantities or streams");
+  };
+  // The snapshot was taken right after round `rounds` was evaluated; the resumed session evaluates
+  // the same readings once more as that round, reaching the same decision.
+  rounds = s.rounds > 0 ? s.rounds - 1 : 0;
+  if (!eng.stream_style()) {
+    if (s.readings.size() != width) mismatch();
+    std::size_t n = 0;
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) n = s.readings[q].size();
+    std::vector<double> rows(n * width, 0.0);
+    for (std::size_t q = 0; q < width; ++q) {
+      if (spec.quantities()[q].derived()) continue;
+      if (s.readings[q].size() != n) mismatch();
+      for (std::size_t i = 0; i < n; ++i) rows[i * width + q] = s.readings[q][i];
+    }
+    eng.add_replications(rows);
+    return;
+  }
+  if (s.stream_readings.size() != streams.size() || s.stream_drawn.size() != streams.size() ||
+      s.stream_states.size() != streams.size())
+    mismatch();
+  for (std::size_t j = 0; j < streams.size(); ++j) {
+    if (s.stream_readings[j].size() != width) mismatch();
+    for (std::size_t q = 0; q < width; ++q) eng.add_stream_readings(j, q, s.stream_readings[j][q]);
+    streams[j].rng.seek(s.stream_drawn[j]);
+    streams[j].state->restore(s.stream_states[j]);
+  }
+}
+
+// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
+constexpr std::uint64_t stream_pieces = 8;
+
+constexpr std::uint64_t chunk_bytes = 1 << 20;
 
 }  // namespace
 
@@ -86,9 +202,19 @@ session_result run_session(const model& m, const model_spec& spec, const session
       streams.push_back({nullptr, philox_stream(settings.seed, stream_key(j)), {}});
       streams.back().state = m.open_stream(j);
     }
+    if (hooks.on_snapshot && !streams.empty() && !streams.front().state->save())
+      throw input_error(
+          "--checkpoint: this model's streams cannot save their state (stream::save), so its "
+          "sessions cannot be checkpointed or resumed");
   }
+  if (settings.resume) restore(*settings.resume, spec, *eng, streams, result.rounds);
 
   std::vector<double> rows;
+  const auto deadline = settings.max_seconds >= 1e9
+                            ? clock_type::time_point::max()
+                            : t0 + std::chrono::ceil<clock_type::duration>(
+                                       std::chrono::duration<double>(settings.max_seconds));
+  limit_watch watch(deadline, hooks.interrupted);
   double seconds_per_unit = 0;  // measured cost of one replication (or one reading per stream)
   while (true) {
     const decision d = eng->evaluate();
@@ -101,6 +227,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
       result.stopped_because = d.reason;
       break;
     }
+    if (hooks.on_snapshot) hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds));
     if (hooks.interrupted && hooks.interrupted->load()) {
       result.stopped_because = "interrupted";
       break;
@@ -131,30 +258,51 @@ session_result run_session(const model& m, const model_spec& spec, const session
 
     const auto r0 = clock_type::now();
     std::uint64_t chunk_begin = done;
+    bool cut_short = false;
     try {
       if (!eng->stream_style()) {
         // In chunks, so the row buffer is reused while still in cache rather than grown to a
         // whole round (up to 4x the readings so far) and paged in afresh every round.
         const std::uint64_t chunk = std::max<std::uint64_t>(1, chunk_bytes / (8 * width));
         eng->reserve(done + count);
-        for (std::uint64_t b = 0; b < count; b += chunk) {
+        for (std::uint64_t b = 0; b < count && !cut_short; b += chunk) {
           chunk_begin = done + b;
-          run_replications(*runner, m, spec, settings.seed, chunk_begin, std::min(chunk, count - b),
-                           rows);
-          eng->add_replications(rows);
+          const std::uint64_t asked = std::min(chunk, count - b);
+          const std::uint64_t ran = run_replications(*runner, m, spec, settings.seed, chunk_begin,
+                                                     asked, rows, watch.cut());
+          // A cut keeps a prefix of the index range: the result is still a function of the
+          // seed and the number of readings.
+          eng->add_replications(std::span<const double>(rows.data(), ran * width));
+          cut_short = ran < asked || watch.cut().load();
         }
       } else {
+        // In pieces, every stream advanced by the same amount per piece; a stream advanced in
+        // pieces gives the same readings as in one call (the SDK asks that of advance()).
+        const std::uint64_t piece =
+            std::max<std::uint64_t>(1, (count + stream_pieces - 1) / stream_pieces);
+        for (auto& s : streams) s.fresh.assign(width, {});
         runner->run(0, streams.size(), [&](std::uint64_t j) {
           stream_slot& s = streams[j];
-          s.fresh.assign(width, {});
-          stream_round round(spec, s.rng, j, s.fresh);
-          s.state->advance(round, count);
+          for (std::uint64_t a = 0; a < count; a += piece) {
+            if (watch.cut().load(std::memory_order_relaxed)) break;
+            stream_round round(spec, s.rng, j, s.fresh);
+            s.state->advance(round, std::min(piece, count - a));
+          }
           for (std::size_t q = 0; q < width; ++q)
             for (double v : s.fresh[q]) check_reading(spec.quantities()[q], v);
         });
-        for (std::size_t j = 0; j < streams.size(); ++j)
+        // Streams cut at different pieces keep only what every stream has.
+        std::size_t common = std::numeric_limits<std::size_t>::max();
+        for (const auto& s : streams)
           for (std::size_t q = 0; q < width; ++q)
-            eng->add_stream_readings(j, q, streams[j].fresh[q]);
+            if (!spec.quantities()[q].derived()) common = std::min(common, s.fresh[q].size());
+        for (std::size_t j = 0; j < streams.size(); ++j)
+          for (std::size_t q = 0; q < width; ++q) {
+            auto& v = streams[j].fresh[q];
+            if (v.size() > common) v.resize(common);
+            eng->add_stream_readings(j, q, v);
+          }
+        cut_short = watch.cut().load();
       }
     } catch (const task_failure& f) {
       // Keep what came before the failing replication: it is the same on every run.
@@ -166,6 +314,9 @@ session_result run_session(const model& m, const model_spec& spec, const session
       eng->evaluate();
       break;
     }
+    // A cut round goes back to the top: evaluated with what it kept, then stopped by the same
+    // checks of the interrupt flag and the clock as between rounds.
+    if (cut_short) continue;
     const double round_seconds = std::chrono::duration<double>(clock_type::now() - r0).count();
     seconds_per_unit = round_seconds / static_cast<double>(count);
   }
