@@ -136,12 +136,23 @@ void stream_round::record(std::string_view name, double value) {
   record(find_recordable(spec_, name), value);
 }
 
+void measurement_batch::record(std::string_view name, double value) {
+  const std::size_t q = find_recordable(spec_, name);
+  out_[q].push_back(value);
+}
+
 void model::replicate(replication&) const {
   throw std::logic_error("this model declares replication style but does not override replicate()");
 }
 
 std::unique_ptr<stream> model::open_stream(std::uint64_t) const {
   throw std::logic_error("this model declares stream style but does not override open_stream()");
+}
+
+std::unique_ptr<workload> model::open_workload() const {
+  throw std::logic_error(
+      "this model declares measurement style but does not override "
+      "open_workload()");
 }
 
 }  // namespace mcpilot

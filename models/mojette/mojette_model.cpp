@@ -9,7 +9,7 @@
 #include "mojette/directions.hpp"
 #include "mojette/encoder.hpp"
 #include "mojette/recoverability.hpp"
-#include "storage/law_parameters.hpp"
+#include "storage/duration_parameters.hpp"
 
 namespace mcpilot::mojette {
 
@@ -61,7 +61,11 @@ void mojette_model::declare(model_spec& s) const {
            "rebuilds over mission_hours, as in storage.group");
   s.number("failure_probability", 0.05, "independent: probability that a server is down")
       .in_range(0, 1);
-  storage::declare_laws(s, "server");
+  storage::declare_lifetime_parameters(s);
+  storage::declare_repair_parameters(s);
+  s.boolean("repair.parallel", false,
+            "lifetime: rebuild all failed servers at once (false: one at a time, first come first "
+            "served)");
   s.optional_number("mission_hours", "lifetime: mission time, hours (87,600 = 10 years)")
       .positive();
   s.boolean("verify", false,

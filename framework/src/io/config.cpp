@@ -13,6 +13,7 @@
 
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/analysis_json.hpp"
+#include "mcpilot/measure/measurement.hpp"
 
 namespace mcpilot {
 
@@ -280,9 +281,34 @@ bool read_precision_field(const field_context& c, std::string_view key, const to
 
 constexpr std::string_view experiment_keys =
     "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, threads, max_replications, "
-    "max_seconds, streams";
+    "max_seconds, streams, cpu, counters";
 constexpr std::string_view quantity_keys =
     "name, ci_perc, ci, confidence, ac, min_samples, required";
+
+// Measurement models only (docs/writing-a-model.md, "Measurement mode"): the core to pin to, and
+// the perf counters to read over each timed region.
+void read_measurement_field(const field_context& c, const std::string& key, const toml::node& v,
+                            measurement_settings& out) {
+  const std::string where = where_of(c, v, key);
+  if (key == "cpu") {
+    const auto cpu = get_integer(c, v, key);
+    if (cpu < 0 || cpu > std::numeric_limits<int>::max())
+      fail(where, c.section, key, "must be a CPU number >= 0, got " + std::to_string(cpu));
+    check_cpu_allowed(static_cast<int>(cpu), where + ": [experiment] cpu");
+    out.cpu = static_cast<int>(cpu);
+    return;
+  }
+  const auto* a = v.as_array();
+  if (!a)
+    fail(where, c.section, key,
+         std::string("expected a list of counter names, got ") + describe_type(v));
+  out.counters.clear();
+  for (const auto& e : *a) {
+    if (!e.is_string()) fail(where, c.section, key, "expected counter names (strings)");
+    out.counters.push_back(e.as_string()->get());
+  }
+  check_counter_names(out.counters, where + ": [experiment] counters");
+}
 
 void read_experiment(const toml::table* table, const locator& loc, experiment_config& cfg) {
   cfg.preset = "normal";
@@ -320,6 +346,8 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
         const auto s = get_integer(c, v, key);
         if (s < 1) bad("must be >= 1, got " + std::to_string(s));
         cfg.settings.engine.streams = static_cast<std::size_t>(s);
+      } else if (key == "cpu" || key == "counters") {
+        read_measurement_field(c, key, v, cfg.settings.measurement);
       } else {
         fail(loc.where(k.source(), "experiment." + key), c.section, key,
              "unknown key (known: " + std::string(experiment_keys) + ")");
@@ -545,6 +573,14 @@ nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overri
       {"max_seconds", s.max_seconds},
       {"streams", s.engine.streams},
   };
+  if (cfg.spec.is_measurement()) {
+    // A measurement runs one stream on one pinned thread, whatever threads and streams say.
+    experiment["threads"] = 1;
+    experiment["streams"] = 1;
+    experiment["cpu"] = s.measurement.cpu ? nlohmann::ordered_json(*s.measurement.cpu)
+                                          : nlohmann::ordered_json("where the session starts");
+    experiment["counters"] = s.measurement.counters;
+  }
   experiment.update(to_json(s.engine.session_precision));
   nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
   for (const auto& q : cfg.spec.quantities()) {
@@ -606,6 +642,12 @@ experiment_config parse_config(std::string_view text, const std::string& source,
   if (overrides.seed) cfg.settings.seed = *overrides.seed;
   if (overrides.threads) cfg.settings.threads = *overrides.threads;
   read_model(root.get("model"), loc, models, cfg);
+  if (cfg.spec.is_measurement())
+    declare_measurement_quantities(cfg.spec, probe_counters(cfg.settings.measurement.counters));
+  else if (cfg.settings.measurement.cpu || !cfg.settings.measurement.counters.empty())
+    throw input_error(source +
+                      ": [experiment] cpu and counters apply to measurement models only; " +
+                      cfg.model_name + " is not one");
   read_quantities(root.get("quantity"), loc, cfg);
   cfg.resolved = resolve(cfg, overrides);
   return cfg;

@@ -1,10 +1,15 @@
-#include "storage/law_parameters.hpp"
+#include "storage/duration_parameters.hpp"
+
+#include <string>
 
 namespace mcpilot::storage {
 
 namespace {
 
 using kind = duration_law::kind;
+
+// Sigma of ln(rebuild time) when a lognormal repair does not give repair.shape.
+constexpr double default_lognormal_sigma = 0.5;
 
 kind kind_of(const std::string& name) {
   if (name == "exponential") return kind::exponential;
@@ -13,9 +18,6 @@ kind kind_of(const std::string& name) {
   if (name == "lognormal") return kind::lognormal;
   return kind::none;
 }
-
-// Sigma of ln(rebuild time) when a lognormal repair does not give repair.shape.
-constexpr double default_lognormal_sigma = 0.5;
 
 // A parameter that only some distributions use must not be given with the others: it would be
 // silently ignored, and the user would believe it mattered.
@@ -27,6 +29,35 @@ void only_with(const parameters& p, const std::string& field, const std::string&
 }
 
 }  // namespace
+
+void declare_lifetime_parameters(model_spec& s) {
+  s.choice("lifetime.distribution", "exponential", {"exponential", "weibull"},
+           "law of a device's time to failure");
+  s.number("lifetime.mean_hours", 1e6, "mean time to failure (exponential)").positive();
+  s.optional_number("lifetime.shape",
+                    "Weibull shape (weibull; 1.12 in Elerath and Pecht's field data)")
+      .positive();
+  s.optional_number("lifetime.scale_hours",
+                    "Weibull scale, hours (weibull; 461,386 in Elerath and Pecht)")
+      .positive();
+  s.number("lifetime.location_hours", 0, "Weibull location: no failure before this age (weibull)")
+      .at_least(0);
+}
+
+void declare_repair_parameters(model_spec& s) {
+  s.choice("repair.distribution", "exponential",
+           {"exponential", "deterministic", "lognormal", "weibull", "none"},
+           "law of a failed device's repair time; none: failed devices are never replaced");
+  s.number("repair.mean_hours", 24, "mean repair time (exponential, deterministic, lognormal)")
+      .positive();
+  s.optional_number("repair.shape",
+                    "Weibull shape (weibull), or sigma of ln(repair time) (lognormal; 0.5 "
+                    "when absent)")
+      .positive();
+  s.optional_number("repair.scale_hours", "Weibull scale, hours (weibull)").positive();
+  s.number("repair.location_hours", 0, "Weibull location: shortest repair, hours (weibull)")
+      .at_least(0);
+}
 
 duration_law read_lifetime(const parameters& p) {
   duration_law d;
@@ -87,34 +118,6 @@ duration_law read_repair(const parameters& p) {
       break;
   }
   return d;
-}
-
-void declare_laws(model_spec& s, const std::string& unit) {
-  s.choice("lifetime.distribution", "exponential", {"exponential", "weibull"},
-           "law of a " + unit + "'s time to failure");
-  s.number("lifetime.mean_hours", 1e6, "mean time to failure (exponential)").positive();
-  s.optional_number("lifetime.shape",
-                    "Weibull shape (weibull; 1.12 in Elerath and Pecht's field data)")
-      .positive();
-  s.optional_number("lifetime.scale_hours",
-                    "Weibull scale, hours (weibull; 461,386 in Elerath and Pecht)")
-      .positive();
-  s.number("lifetime.location_hours", 0, "Weibull location: no failure before this age (weibull)")
-      .at_least(0);
-  s.choice("repair.distribution", "exponential",
-           {"exponential", "deterministic", "lognormal", "weibull", "none"},
-           "law of a rebuild's duration; none: failed " + unit + "s are never replaced");
-  s.number("repair.mean_hours", 24, "mean rebuild time (exponential, deterministic, lognormal)")
-      .positive();
-  s.optional_number("repair.shape",
-                    "Weibull shape (weibull), or sigma of ln(rebuild time) (lognormal; 0.5 "
-                    "when absent)")
-      .positive();
-  s.optional_number("repair.scale_hours", "Weibull scale, hours (weibull)").positive();
-  s.number("repair.location_hours", 0, "Weibull location: shortest rebuild, hours (weibull)")
-      .at_least(0);
-  s.boolean("repair.parallel", false,
-            "rebuild all failed " + unit + "s of a group at once (false: one at a time)");
 }
 
 }  // namespace mcpilot::storage
