@@ -12,6 +12,7 @@ packages=(
   libgtest-dev       # unit tests
   libgmock-dev
   libbenchmark-dev   # Google Benchmark, tests/perf
+  libisal-dev        # Intel ISA-L Reed-Solomon: the peer of tests/perf/mojette_vs_isal
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams

@@ -381,6 +381,13 @@ param_value to_param(const parameter_spec& p, const toml::node& n, const std::st
       return wrong("true or false");
     case param_type::string:
       if (n.is_string()) return n.as_string()->get();
+      // An array (mojette.layout's projections = [[1, 1], [-1, 1]]) reaches the model as its
+      // TOML text, which the model parses and checks.
+      if (n.is_array()) {
+        std::ostringstream os;
+        os << *n.as_array();
+        return os.str();
+      }
       return wrong("a string");
     case param_type::choice:
       if (n.is_string()) return n.as_string()->get();

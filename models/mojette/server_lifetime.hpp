@@ -1,0 +1,47 @@
+#pragma once
+// The lifetime scenario of a Mojette layout: n servers, one projection each, that fail and are
+// rebuilt over a mission. The block is lost at the first failure after which the surviving
+// projections no longer satisfy the Katz criterion. The laws are the storage model's
+// (storage/durations.hpp, read by storage/duration_parameters.hpp), with the same rules: every server
+// new at time 0, a rebuilt server is a new one, rebuilds one at a time (first come, first served)
+// or all in parallel, each rebuild's duration drawn when it starts.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "mcpilot/rng.hpp"
+#include "storage/durations.hpp"
+
+namespace mcpilot::mojette {
+
+struct lifetime_scenario {
+  std::size_t servers = 0;
+  storage::duration_law lifetime;
+  storage::duration_law repair;  // kind::none: never rebuilt
+  bool parallel = false;
+  double mission_hours = 0;
+};
+
+struct mission_outcome {
+  bool lost = false;
+  std::uint64_t survivors = 0;  // bit i: server i up, at the loss or at the end of the mission
+};
+
+// One mission, event by event. O(servers) per event.
+mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const char> recoverable,
+                                 philox_stream& rng);
+
+// P(loss within the mission), exact, when lifetimes are exponential and rebuilds exponential or
+// absent:
+// - a layout whose recoverability depends only on how many survive (threshold t) is the storage
+//   model's birth-death group with tolerance n - t (storage::system_loss_by);
+// - otherwise, with parallel rebuilds or none, the Markov chain on survivor sets (each up server
+//   fails at rate 1/mean, each down one comes back at 1/repair mean; unrecoverable sets absorb),
+//   by uniformization (storage::absorbed_by), while it stays small (at most 256 recoverable sets
+//   and 10^9 state-jump products);
+// nullopt otherwise (serial rebuilds of a non-threshold layout need the queue order in the state).
+std::optional<double> exact_loss_in_mission(const lifetime_scenario& s,
+                                            std::span<const char> recoverable);
+
+}  // namespace mcpilot::mojette
