@@ -42,6 +42,7 @@ struct side {
 
 side analyse_side(const std::string& path, const compare_state& st, const analysis_options& opt) {
   side s{read_readings(path, {st.o.column, st.o.header}), {}, {}};
+  note_header(s.readings, std::cerr);
   s.result = analyze_column(s.readings, opt);
   const analysis& a = s.result;
   if (!a.subsession_size || *a.subsession_count < 2)
@@ -109,6 +110,8 @@ void run_compare(const compare_state& st) {
     };
     j["a"]["source"] = a.readings.source;
     j["b"]["source"] = b.readings.source;
+    j["a"]["header"] = header_json(a.readings);
+    j["b"]["header"] = header_json(b.readings);
     if (needed_batches) {
       j["required_b"] = static_cast<std::size_t>(*needed_batches) * qb;
       j["required_b_batches"] = static_cast<std::size_t>(*needed_batches);
@@ -174,6 +177,7 @@ void add_compare_command(CLI::App& app, context& ctx) {
   cmd->callback([st, &ctx] {
     if (st->file_a == "-" && st->file_b == "-")
       throw input_error("compare: only one of A and B can be read from standard input");
+    if (ctx.parse_only) return (void)to_analysis_options(st->o);
     run_compare(*st);
     ctx.result = exit_ok;
   });

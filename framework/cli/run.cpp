@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "mcpilot/io/progress.hpp"
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/session.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
@@ -162,18 +164,24 @@ void add_run_command(CLI::App& app, context& ctx) {
   CLI::App* cmd = app.add_subcommand(
       "run", "Run an experiment config until every required interval meets its precision");
   cmd->add_option("config", opts->config, "experiment config (TOML)")->required();
-  CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config");
-  CLI::Option* threads = cmd->add_option("--threads", opts->threads,
-                                         "worker threads, 0 = all cores; overrides the config");
+  CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config")
+                          ->check(unsigned_in(0, UINT64_MAX, "a seed"));
+  CLI::Option* threads =
+      cmd->add_option("--threads", opts->threads,
+                      "worker threads, 0 = all cores; overrides the config")
+          ->check(unsigned_in(0, std::numeric_limits<int>::max(), "a number of threads"));
   cmd->add_option("--set", opts->sets,
                   "override a config key, e.g. --set model.disks=8 (repeatable; the value is "
                   "TOML, or a string when it does not parse as TOML)")
       ->allow_extra_args(false);
-  cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)");
-  cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV");
+  cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)")
+      ->check(non_empty_path());
+  cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV")
+      ->check(non_empty_path());
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {
+    if (ctx.parse_only) return;  // the config loader has its own fuzz target
     ctx.result = run(*opts, seed->count() > 0, threads->count() > 0, *ctx.models, ctx.program);
   });
 }

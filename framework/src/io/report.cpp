@@ -168,8 +168,10 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
       t.add("required",
             count(*a.required_samples, "reading", "readings") + " in the stable phase (have " +
                 std::to_string(a.n - a.warmup.removed_begin - a.warmup.removed_end) + ')');
-    else
+    else if (a.unreachable)
       t.add("required", "unreachable");
+    else
+      t.add("required", "not known yet: no interval");
   }
   t.add("converged", a.converged ? "yes" : "no: " + a.status);
   if (a.warmup.applied && !a.warmup.accepted)
