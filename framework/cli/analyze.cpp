@@ -72,11 +72,14 @@ void run_wps(const analyze_state& st) {
     if (const auto i = first_unanalysable(c->values))
       throw input_error(c->where(*i) + ": field " + std::to_string(c->field) + ": " +
                         unanalysable_message(c->values[*i], false));
-  const auto fit = fit_wps(work.values, duration.values, req.confidence);
+  const auto fit =
+      fit_wps_subsessions(work.values, duration.values, req.confidence, req.autocorrelation_limit);
   if (!fit)
     throw input_error(work.source + ": " + std::to_string(work.values.size()) +
-                      " rounds; the fit needs at least 3 rounds and at least two different work "
-                      "amounts");
+                      " rounds; the fit needs at least 3 rounds, at least two different work "
+                      "amounts, and (for autocorrelated rounds) at least 3 subsessions of rounds "
+                      "whose residuals' lag-1 autocorrelation is within the limit, with different "
+                      "mean work");
   if (st.o.json) {
     nlohmann::ordered_json j = {{"source", work.source},
                                 {"n", work.values.size()},

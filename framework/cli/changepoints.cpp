@@ -67,7 +67,7 @@ void run_changepoints(const changepoints_state& st) {
   changepoint_options co;
   co.alpha = st.alpha;
   co.min_segment = st.min_segment;
-  co.autocorrelation_limit = req.autocorrelation_limit;
+  co.autocorrelation_limit = changepoint_autocorrelation_limit(req.autocorrelation_limit);
   const changepoint_result r = detect_changepoints(x, co);
 
   std::vector<segment> segments;

@@ -80,9 +80,11 @@ void run_compare(const compare_state& st) {
                       "some variation");
   }
   const double t = opt.kind == quantity_kind::rate ? -w.t : w.t;
-  // Welch's test needs at least 2 subsession means on each side, whatever the formula says.
+  // As Pilot does for any estimate: never fewer than min_samples subsession means, whatever the
+  // formula says (Welch's test itself needs 2 on each side, and min_samples is at least 2).
   std::optional<double> needed_batches = required_b(ma, mb, confidence, st.power);
-  if (needed_batches) needed_batches = std::max(*needed_batches, 2.0);
+  if (needed_batches)
+    needed_batches = std::max(*needed_batches, static_cast<double>(opt.requirements.min_samples));
   const std::size_t qb = *b.result.subsession_size;
   const std::string reason =
       "no number of B readings suffices: A's own uncertainty (s_A^2/n_A) already exceeds what "

@@ -30,7 +30,8 @@ json compare_json(const std::vector<std::string>& args, const std::string& stdin
 
 TEST(CliCompare, WelchMatchesR) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
-  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  // --min-samples 2: the formula's own value, not Pilot's floor of min_samples subsessions.
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2"});
   // R: r <- t.test(a, b): t = -3.946225327628696, df = 19.91315384294990,
   //    p = 0.000803313357080429, conf.int = [-1.98482055862418, -0.61184610804249]
   EXPECT_NEAR(j["mean_a"].get<double>(), 10.1416666666667, 1e-12);
@@ -53,7 +54,8 @@ TEST(CliCompare, WelchMatchesR) {
 TEST(CliCompare, PowerRaisesRequiredB) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
   // R: ts2 <- qt(0.975, r$parameter) + qnorm(0.8); var(b)/((d/ts2)^2 - var(a)/12) = 3.7168711843406
-  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--power", "0.8"});
+  const json j = compare_json(
+      {"compare", a.path(), b.path(), "--json", "--power", "0.8", "--min-samples", "2"});
   EXPECT_EQ(j["required_b"], 4);
 }
 
@@ -88,12 +90,25 @@ TEST(CliCompare, RatesAreTestedOnTheReciprocals) {
 
 TEST(CliCompare, RequiredBIsAtLeastTwoSubsessionMeans) {
   // A difference of ~100 standard errors: the formula asks for under one B reading, but Welch's
-  // test needs two values on each side.
+  // test needs two values on each side (the smallest min_samples allowed is 2).
   std::vector<double> far = b_values;
   for (double& v : far) v += 100;
   const temp_file a(column_csv(a_values)), b(column_csv(far));
-  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2"});
   EXPECT_EQ(j["required_b"], 2);
+}
+
+TEST(CliCompare, RequiredBIsAtLeastMinSamplesSubsessionMeans) {
+  // Issue 15: as Pilot does for every estimate, B needs at least min_samples subsession means,
+  // whatever the formula says (here 1.578, R above): normal's 50, strict's 200, or the override.
+  const temp_file a(column_csv(a_values)), b(column_csv(b_values));
+  EXPECT_EQ(compare_json({"compare", a.path(), b.path(), "--json"})["required_b"], 50);
+  EXPECT_EQ(
+      compare_json({"compare", a.path(), b.path(), "--json", "--preset", "strict"})["required_b"],
+      200);
+  EXPECT_EQ(compare_json({"compare", a.path(), b.path(), "--json", "--min-samples",
+                          "7"})["required_b_batches"],
+            7);
 }
 
 TEST(CliCompare, HumanView) {

@@ -66,10 +66,8 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   stable = y;
   if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
   changepoint_options co;
-  // The rank test assumes nearly independent subsession means; quick's 0.8 limit lets AR(1)
-  // excursions through as change-points (10-100% false rate), so the test never uses a looser
-  // limit than normal's 0.2, whatever the interval uses.
-  co.autocorrelation_limit = std::min(opt.requirements.autocorrelation_limit, 0.2);
+  co.autocorrelation_limit =
+      changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
   const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
   w.accepted = cp.accepted;
@@ -171,9 +169,10 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
     }
   }
 
-  if (sd == 0 && opt.kind != quantity_kind::proportion) {
+  if (sd == 0) {
     // Every batch mean is the same: a zero-width interval would claim certainty from readings that
     // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
+    // Proportions too: alternating 0/1 readings give q = 2 and every batch mean 0.5.
     a.ci_low.reset();
     a.ci_high.reset();
     // sd is also 0 when the batch means differ by so little that their squared deviations
@@ -181,7 +180,10 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
     const bool all_same =
         std::adjacent_find(batches.begin(), batches.end(), std::not_equal_to<>()) == batches.end();
     a.status = all_same
-                   ? "no variation yet: every reading used is the same, so there is no interval"
+                   ? (q == 1 ? "no variation yet: every reading used is the same, so there is no "
+                               "interval"
+                             : "no variation yet: every subsession mean is the same, so there is "
+                               "no interval")
                    : "the readings' variation underflows double arithmetic (squared "
                      "deviations round to 0): rescale the readings (e.g. another unit)";
     return;
@@ -192,6 +194,11 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
   }
   if (const auto hstar = required_batches(sd, scale_target, req.confidence))
     a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
+  if (opt.kind == quantity_kind::proportion && q == 1 && opt.wilson) {
+    // Convergence is judged on Wilson's width here, so the readings needed must be Wilson's too.
+    const auto n = wilson_trials_needed(*a.mean, a.target_width, req.confidence);
+    a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
+  }
   a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
   if (a.converged) {
     a.status = "converged";
