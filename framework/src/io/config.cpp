@@ -297,7 +297,10 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
     const field_context c{loc, "[experiment]", "experiment"};
     for (auto&& [k, v] : *table) {
       const std::string key(k.str());
-      auto bad = [&](const std::string& msg) { fail(where_of(c, v, key), c.section, key, msg); };
+      // Not [&] alone: clang 14 (the fuzz build) cannot capture a structured binding.
+      auto bad = [&, &node = v](const std::string& msg) {
+        fail(where_of(c, node, key), c.section, key, msg);
+      };
       if (read_precision_field(c, key, v, session)) continue;
       if (key == "name") {
         cfg.name = get_string(c, v, key);
