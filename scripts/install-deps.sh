@@ -15,6 +15,8 @@ packages=(
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
+  clang              # libFuzzer targets (tests/fuzz, MCPILOT_FUZZ=ON) in CI
+  libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
 )
 
 missing=()
