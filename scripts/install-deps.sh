@@ -17,6 +17,8 @@ packages=(
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
   gnuplot-nox        # plots (--plot); everything else works without it
+  clang              # libFuzzer targets (tests/fuzz, MCPILOT_FUZZ=ON) in CI
+  libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
 )
 
 missing=()

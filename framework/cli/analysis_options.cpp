@@ -1,24 +1,18 @@
 #include "analysis_options.hpp"
 
+#include <cctype>
+#include <cmath>
+#include <ostream>
+#include <string_view>
+
 #include "mcpilot/error.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
-namespace {
-
-// CLI11 would read "-1" into a size_t as 2^64 - 1: accept digits only.
-const CLI::Validator field_index(
-    [](std::string& s) -> std::string {
-      if (!s.empty() && s.find_first_not_of("0123456789") == std::string::npos) return {};
-      return "expects a field index (0, 1, 2, ...), got '" + s + "'";
-    },
-    "N");
-
-}  // namespace
-
 void add_input_options(CLI::App* cmd, shared_options& o) {
   o.column_opt = cmd->add_option("--column", o.column, "field holding the readings (0-based)")
-                     ->check(field_index)
+                     ->check(unsigned_in(0, std::uint32_t{0xffffffff}, "a field index"))
                      ->default_val(0);
   cmd->add_flag("--header", o.header,
                 "the first line is a header (otherwise a non-numeric first line is taken as one)");
@@ -37,14 +31,20 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
       ->check(CLI::IsMember({"quick", "normal", "strict"}))
       ->default_val("normal");
   o.ac_opt = cmd->add_option("--ac", o.ac,
-                             "largest lag-1 autocorrelation allowed between subsession means");
-  o.ci_perc_opt = cmd->add_option(
-      "--ci-perc", o.ci_perc, "whole interval width as a fraction of the mean (0.10 means +-5%)");
+                             "largest lag-1 autocorrelation allowed between subsession means")
+                 ->check(number_between(0, 1));
+  o.ci_perc_opt =
+      cmd->add_option("--ci-perc", o.ci_perc,
+                      "whole interval width as a fraction of the mean (0.10 means +-5%)")
+          ->check(number_between(0, HUGE_VAL));
   o.ci_opt = cmd->add_option("--ci", o.ci,
-                             "whole interval width in the readings' unit (wins over --ci-perc)");
-  o.confidence_opt = cmd->add_option("--confidence", o.confidence, "confidence level (0.95)");
+                             "whole interval width in the readings' unit (wins over --ci-perc)")
+                 ->check(number_between(0, HUGE_VAL));
+  o.confidence_opt = cmd->add_option("--confidence", o.confidence, "confidence level (0.95)")
+                         ->check(number_between(0, 1));
   o.min_samples_opt =
-      cmd->add_option("--min-samples", o.min_samples, "fewest subsession means to converge");
+      cmd->add_option("--min-samples", o.min_samples, "fewest subsession means to converge")
+          ->check(unsigned_in(2, max_min_samples, "a number of subsessions"));
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
                 "keep every reading: skip warm-up and cool-down detection");
   cmd->add_flag("--wilson", o.wilson,
@@ -68,10 +68,39 @@ analysis_options to_analysis_options(const shared_options& o) {
   const auto kind = parse_quantity_kind(o.kind);
   if (!kind) throw input_error("--kind: unknown kind '" + o.kind + "'");
   a.kind = *kind;
+  if (o.wilson && a.kind != quantity_kind::proportion)
+    throw input_error(
+        "--wilson: Wilson's interval is for proportions (--kind proportion); the "
+        "readings here are " +
+        o.kind);
   a.requirements = requirements(o);
   a.remove_warmup = !o.no_warmup_removal;
   a.wilson = o.wilson;
   return a;
+}
+
+namespace {
+
+// "12abc", "0x10", "3,5": a first line that starts like a number but does not parse is more
+// likely a misread reading than a column name.
+bool looks_numeric(std::string_view s) {
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  return !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '.');
+}
+
+}  // namespace
+
+void note_header(const csv_column& c, std::ostream& err) {
+  if (!c.header_guessed || !looks_numeric(c.header_field)) return;
+  err << c.source << ':' << c.header_line << ": note: line " << c.header_line
+      << " was taken as a header, since field " << c.header_field_index << " (\"" << c.header_field
+      << "\") is not a number; fix the line if it is a reading, or pass "
+      << "--header to say it is a header\n";
+}
+
+nlohmann::ordered_json header_json(const csv_column& c) {
+  if (!c.header_line) return nullptr;
+  return {{"line", c.header_line}, {"guessed", c.header_guessed}};
 }
 
 analysis analyze_column(const csv_column& c, const analysis_options& opt) {

@@ -5,6 +5,8 @@
 // a rejected reading by its file:line:column.
 
 #include <CLI/CLI.hpp>
+#include <iosfwd>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "mcpilot/io/readings_csv.hpp"
@@ -36,6 +38,12 @@ void add_precision_options(CLI::App* cmd, shared_options& o);
 // The preset with the user's overrides, validated (input_error names the bad option).
 precision requirements(const shared_options& o);
 analysis_options to_analysis_options(const shared_options& o);
+
+// Says on `err` that the first line was skipped as a header when it was a guess and the field
+// starts like a number ("12abc", "0x10"): a reading may have been lost. Silent otherwise.
+void note_header(const csv_column& c, std::ostream& err);
+// {"line": N, "guessed": bool} for the JSON's "header", or null when no line was skipped as one.
+nlohmann::ordered_json header_json(const csv_column& c);
 
 // analyze() on the column's values. A reading the kind cannot accept is reported at its
 // file:line:column; fewer than 3 readings (no interval possible) is an input_error saying how

@@ -6,6 +6,7 @@
 // required); 2 for usage and input errors, each naming file:line:column; 1 for a bug.
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <string_view>
@@ -19,6 +20,8 @@
 #include "mcpilot/io/plot.hpp"
 #include "mcpilot/io/readings_csv.hpp"
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/stats/magnitude.hpp"
+#include "mcpilot/stats/trend.hpp"
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot::cli {
@@ -62,20 +65,29 @@ void run_wps(const analyze_state& st) {
   const auto cols = parse_wps_columns(st.wps);
   const auto columns = read_csv_columns(st.file, cols, st.o.header);
   const csv_column &work = columns[0], &duration = columns[1];
+  note_header(work, std::cerr);
   for (const csv_column* c : {&work, &duration})
     for (std::size_t i = 0; i < c->values.size(); ++i)
       if (c->values[i] < 0)
         throw input_error(c->where(i) + ": field " + std::to_string(c->field) + ": " +
                           (c == &work ? "a work amount" : "a duration") +
                           " cannot be negative, got " + format_number(c->values[i]));
-  const auto fit = fit_wps(work.values, duration.values, req.confidence);
+  for (const csv_column* c : {&work, &duration})
+    if (const auto i = first_unanalysable(c->values))
+      throw input_error(c->where(*i) + ": field " + std::to_string(c->field) + ": " +
+                        unanalysable_message(c->values[*i], false));
+  const auto fit =
+      fit_wps_subsessions(work.values, duration.values, req.confidence, req.autocorrelation_limit);
   if (!fit)
     throw input_error(work.source + ": " + std::to_string(work.values.size()) +
-                      " rounds; the fit needs at least 3 rounds and at least two different work "
-                      "amounts");
+                      " rounds; the fit needs at least 3 rounds, at least two different work "
+                      "amounts, and (for autocorrelated rounds) at least 3 subsessions of rounds "
+                      "whose residuals' lag-1 autocorrelation is within the limit, with different "
+                      "mean work");
   if (st.o.json) {
     nlohmann::ordered_json j = {{"source", work.source},
                                 {"n", work.values.size()},
+                                {"header", header_json(work)},
                                 {"confidence", req.confidence},
                                 {"wps", to_json(*fit)}};
     std::cout << j.dump(2) << '\n';
@@ -84,15 +96,51 @@ void run_wps(const analyze_state& st) {
   }
 }
 
+// A trend test at 1%: under a steady state one analysis in a hundred warns by chance.
+constexpr double trend_alpha = 0.01;
+
+void warn_trend(const std::string& source, const std::optional<trend_result>& t) {
+  if (!t || !(t->p < trend_alpha)) return;
+  std::cerr << source
+            << ": warning: the subsession means trend (slope t = " << format_number(t->t, 0.1)
+            << " over " << t->count << " subsessions, p " << (t->p < 1e-300 ? "" : "= ")
+            << format_p(t->p)
+            << "): the readings may not have reached a steady state, which the interval "
+               "assumes\n";
+}
+
+nlohmann::ordered_json trend_json(const std::optional<trend_result>& t) {
+  if (!t) return nullptr;
+  return {
+      {"slope", t->slope},
+      {"t", std::isfinite(t->t) ? nlohmann::ordered_json(t->t) : nlohmann::ordered_json(nullptr)},
+      {"p", t->p},
+      {"subsessions", t->count},
+      {"warning", t->p < trend_alpha}};
+}
+
+// What run_analyze checks before it reads the file.
+void check_analyze_options(const analyze_state& st) {
+  if (st.wps.empty())
+    (void)to_analysis_options(st.o);
+  else
+    (void)requirements(st.o), (void)parse_wps_columns(st.wps);
+}
+
 void run_analyze(const analyze_state& st) {
   if (!st.wps.empty()) return run_wps(st);
   const analysis_options opt = to_analysis_options(st.o);
   const csv_column c = read_readings(st.file, {st.o.column, st.o.header});
+  note_header(c, std::cerr);
   const analysis a = analyze_column(c, opt);
+  const auto trend = subsession_trend(c.values, a);
+  warn_trend(c.source, trend);
   if (st.o.json) {
     nlohmann::ordered_json j = to_json(a);
+    j["trend"] = trend_json(trend);
     j["source"] = c.source;
     j["column"] = st.o.column;
+    j["header"] = header_json(c);
     j["requirements"] = requirements_json(st.o, opt.requirements);
     std::cout << j.dump(2) << '\n';
   } else {
@@ -130,6 +178,7 @@ void add_analyze_command(CLI::App& app, context& ctx) {
       ->default_val("svg")
       ->needs(plot);
   cmd->callback([st, &ctx] {
+    if (ctx.parse_only) return check_analyze_options(*st);
     run_analyze(*st);
     ctx.result = exit_ok;
   });

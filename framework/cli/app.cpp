@@ -8,22 +8,40 @@
 
 namespace mcpilot {
 
-int cli_main(int argc, char** argv, const model_registry& models) {
+namespace cli {
+
+namespace {
+
+// CLI11 takes an unknown first word for a stray argument and says "A subcommand is required";
+// the user typed a command name, so say that it is unknown and list the known ones.
+void check_command_name(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1] == nullptr || argv[1][0] == '-') return;
+  const std::string word = argv[1];
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (sub->check_name(word)) return;
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  }
+  throw input_error("unknown command '" + word + "' (commands: " + known + ")");
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, context& ctx) {
   CLI::App app{
       "Monte Carlo and measurement sessions that stop when the intervals are "
       "narrow enough"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(MCPILOT_VERSION " (" MCPILOT_GIT_COMMIT ")"));
-  cli::context ctx;
-  ctx.models = &models;
   if (argc > 0 && argv[0] && *argv[0]) ctx.program = std::filesystem::path(argv[0]).filename();
-  cli::add_analyze_command(app, ctx);
-  cli::add_compare_command(app, ctx);
-  cli::add_changepoints_command(app, ctx);
-  cli::add_run_command(app, ctx);
-  cli::add_models_commands(app, ctx);
-  cli::add_scaling_command(app, ctx);
+  add_analyze_command(app, ctx);
+  add_compare_command(app, ctx);
+  add_changepoints_command(app, ctx);
+  add_run_command(app, ctx);
+  add_models_commands(app, ctx);
+  add_scaling_command(app, ctx);
   try {
+    check_command_name(app, argc, argv);
     app.parse(argc, argv);
     return ctx.result;
   } catch (const CLI::Success& e) {
@@ -38,6 +56,14 @@ int cli_main(int argc, char** argv, const model_registry& models) {
     std::cerr << ctx.program << ": internal error: " << e.what() << '\n';
     return exit_internal;
   }
+}
+
+}  // namespace cli
+
+int cli_main(int argc, char** argv, const model_registry& models) {
+  cli::context ctx;
+  ctx.models = &models;
+  return cli::run_cli(argc, argv, ctx);
 }
 
 }  // namespace mcpilot

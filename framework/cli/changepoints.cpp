@@ -15,9 +15,11 @@
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/stats/changepoint.hpp"
+#include "mcpilot/stats/magnitude.hpp"
 #include "mcpilot/stats/proportion.hpp"
 #include "mcpilot/stats/rate.hpp"
 #include "mcpilot/stats/summary.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
@@ -44,6 +46,7 @@ void run_changepoints(const changepoints_state& st) {
   if (st.min_segment < 2)
     throw input_error("--min-segment must be at least 2, got " + std::to_string(st.min_segment));
   const csv_column c = read_readings(st.file, {st.o.column, st.o.header});
+  note_header(c, std::cerr);
 
   // The detection runs on the scale the analysis uses: reciprocals for rates.
   std::vector<double> rec;
@@ -55,6 +58,8 @@ void run_changepoints(const changepoints_state& st) {
     } else if (kind == quantity_kind::proportion) {
       check_binary(c.values);
     }
+    if (const auto i = first_unanalysable(x))
+      throw reading_error(*i, unanalysable_message(c.values[*i], kind == quantity_kind::rate));
   } catch (const reading_error& e) {
     throw input_error(c.where(e.index()) + ": field " + std::to_string(c.field) + ": " + e.what());
   }
@@ -62,7 +67,7 @@ void run_changepoints(const changepoints_state& st) {
   changepoint_options co;
   co.alpha = st.alpha;
   co.min_segment = st.min_segment;
-  co.autocorrelation_limit = req.autocorrelation_limit;
+  co.autocorrelation_limit = changepoint_autocorrelation_limit(req.autocorrelation_limit);
   const changepoint_result r = detect_changepoints(x, co);
 
   std::vector<segment> segments;
@@ -78,6 +83,7 @@ void run_changepoints(const changepoints_state& st) {
   if (st.o.json) {
     nlohmann::ordered_json j = to_json(r);
     j["source"] = c.source;
+    j["header"] = header_json(c);
     j["kind"] = st.o.kind;
     j["alpha"] = st.alpha;
     j["min_segment"] = st.min_segment;
@@ -150,12 +156,16 @@ void add_changepoints_command(CLI::App& app, context& ctx) {
       ->check(CLI::IsMember({"quick", "normal", "strict"}))
       ->default_val("normal");
   st->o.ac_opt = cmd->add_option("--ac", st->o.ac,
-                                 "largest lag-1 autocorrelation allowed between subsession means");
+                                 "largest lag-1 autocorrelation allowed between subsession means")
+                     ->check(number_between(0, 1));
   cmd->add_option("--alpha", st->alpha, "a change-point stays while its p <= alpha / n")
+      ->check(number_between(0, 1))
       ->default_val(0.01);
   cmd->add_option("--min-segment", st->min_segment, "fewest readings in a segment")
+      ->check(unsigned_in(2, std::uint32_t{0xffffffff}, "a number of readings"))
       ->default_val(30);
   cmd->callback([st, &ctx] {
+    if (ctx.parse_only) return (void)requirements(st->o);
     run_changepoints(*st);
     ctx.result = exit_ok;
   });

@@ -14,7 +14,13 @@ struct context {
   int result = 0;
   const model_registry* models = nullptr;
   std::string program = "mcpilot";  // argv[0]'s file name, to prefix messages
+  // Parse and check the options, then stop before reading a file or running a session: the seam
+  // the command-line fuzz target (tests/fuzz) uses.
+  bool parse_only = false;
 };
+
+// cli_main's body: parses argv with `ctx` (models, parse_only) and returns the exit code.
+int run_cli(int argc, char** argv, context& ctx);
 
 void add_analyze_command(CLI::App& app, context& ctx);
 void add_compare_command(CLI::App& app, context& ctx);

@@ -42,6 +42,7 @@ struct side {
 
 side analyse_side(const std::string& path, const compare_state& st, const analysis_options& opt) {
   side s{read_readings(path, {st.o.column, st.o.header}), {}, {}};
+  note_header(s.readings, std::cerr);
   s.result = analyze_column(s.readings, opt);
   const analysis& a = s.result;
   if (!a.subsession_size || *a.subsession_count < 2)
@@ -79,9 +80,11 @@ void run_compare(const compare_state& st) {
                       "some variation");
   }
   const double t = opt.kind == quantity_kind::rate ? -w.t : w.t;
-  // Welch's test needs at least 2 subsession means on each side, whatever the formula says.
+  // As Pilot does for any estimate: never fewer than min_samples subsession means, whatever the
+  // formula says (Welch's test itself needs 2 on each side, and min_samples is at least 2).
   std::optional<double> needed_batches = required_b(ma, mb, confidence, st.power);
-  if (needed_batches) needed_batches = std::max(*needed_batches, 2.0);
+  if (needed_batches)
+    needed_batches = std::max(*needed_batches, static_cast<double>(opt.requirements.min_samples));
   const std::size_t qb = *b.result.subsession_size;
   const std::string reason =
       "no number of B readings suffices: A's own uncertainty (s_A^2/n_A) already exceeds what "
@@ -109,6 +112,8 @@ void run_compare(const compare_state& st) {
     };
     j["a"]["source"] = a.readings.source;
     j["b"]["source"] = b.readings.source;
+    j["a"]["header"] = header_json(a.readings);
+    j["b"]["header"] = header_json(b.readings);
     if (needed_batches) {
       j["required_b"] = static_cast<std::size_t>(*needed_batches) * qb;
       j["required_b_batches"] = static_cast<std::size_t>(*needed_batches);
@@ -174,6 +179,7 @@ void add_compare_command(CLI::App& app, context& ctx) {
   cmd->callback([st, &ctx] {
     if (st->file_a == "-" && st->file_b == "-")
       throw input_error("compare: only one of A and B can be read from standard input");
+    if (ctx.parse_only) return (void)to_analysis_options(st->o);
     run_compare(*st);
     ctx.result = exit_ok;
   });

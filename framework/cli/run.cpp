@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,7 @@
 #include "mcpilot/io/progress.hpp"
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/session.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
@@ -255,28 +257,36 @@ void add_run_command(CLI::App& app, context& ctx) {
       "run", "Run an experiment config until every required interval meets its precision");
   cmd->add_option("config", opts->config,
                   "experiment config (TOML); optional with --resume, which holds its own");
-  CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config");
-  CLI::Option* threads = cmd->add_option("--threads", opts->threads,
-                                         "worker threads, 0 = all cores; overrides the config");
+  CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config")
+                          ->check(unsigned_in(0, UINT64_MAX, "a seed"));
+  CLI::Option* threads =
+      cmd->add_option("--threads", opts->threads,
+                      "worker threads, 0 = all cores; overrides the config")
+          ->check(unsigned_in(0, std::numeric_limits<int>::max(), "a number of threads"));
   cmd->add_option("--set", opts->sets,
                   "override a config key, e.g. --set model.disks=8 (repeatable; the value is "
                   "TOML, or a string when it does not parse as TOML)")
       ->allow_extra_args(false);
-  cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)");
-  cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV");
+  cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)")
+      ->check(non_empty_path());
+  cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV")
+      ->check(non_empty_path());
   cmd->add_option("--checkpoint", opts->checkpoint,
                   "keep FILE up to date to resume from (see --checkpoint-every); written "
-                  "atomically: a crash leaves the previous one");
+                  "atomically: a crash leaves the previous one")
+      ->check(non_empty_path());
   cmd->add_option("--checkpoint-every", opts->checkpoint_every,
                   "seconds between checkpoints (default 60; 0: after every round); a session "
                   "stopped short of convergence also writes one at the end")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--resume", opts->resume,
                   "continue the session saved in FILE; the result is bit-identical to a session "
-                  "never stopped");
+                  "never stopped")
+      ->check(non_empty_path());
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {
+    if (ctx.parse_only) return;  // the config loader has its own fuzz target
     ctx.result = run(*opts, seed->count() > 0, threads->count() > 0, *ctx.models, ctx.program);
   });
 }

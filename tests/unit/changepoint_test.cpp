@@ -43,7 +43,11 @@ TEST(Changepoints, NoiselessStepIsFoundExactly) {
   const changepoint_result r = detect_changepoints(x);
   ASSERT_EQ(r.changepoints, std::vector<std::size_t>{100});
   ASSERT_EQ(r.p_values.size(), 1u);
-  EXPECT_LE(r.p_values[0], 0.01 / 300);
+  // Every mean is tied within its side, so the test is Fisher's exact test on lower/higher:
+  // the table [[100, 0], [0, 200]] is the most extreme one with these margins, and its
+  // probability is 1 / C(300, 100) = 2.4048569665297775e-82 (Python: 1/math.comb(300, 100)).
+  // (Not "p <= alpha/n", which the pruning itself guarantees for every change-point kept.)
+  EXPECT_NEAR(r.p_values[0], 2.4048569665297775e-82, 1e-12 * 2.4048569665297775e-82);
   EXPECT_EQ(r.stable_begin, 100u);
   EXPECT_EQ(r.stable_end, 300u);
   EXPECT_TRUE(r.accepted);
@@ -56,7 +60,12 @@ TEST(Changepoints, WarmupAndCooldownOnNoisyReadings) {
   ASSERT_EQ(r.changepoints.size(), 2u);
   EXPECT_NEAR(static_cast<double>(r.changepoints[0]), 50, 3);
   EXPECT_NEAR(static_cast<double>(r.changepoints[1]), 450, 3);
-  for (double p : r.p_values) EXPECT_LE(p, 0.01 / 500);
+  // Not "p <= alpha/n" (the pruning guarantees it) but the power the shifts give: by the normal
+  // approximation of the rank-sum test, a shift of d sd between 50 and 400 iid readings has
+  // P(X < Y) = Phi(d / sqrt 2), z = (Phi(d/sqrt 2) - 1/2) n1 n2 / sqrt(n1 n2 (n1 + n2 + 1) / 12):
+  // 11.1 for d = 3 and 9.7 for d = 2, p ~ 1e-28 and 3e-22. z has sd ~ 1 around that, so p must
+  // be below 1e-12 (z > 7.1) on any seed.
+  for (double p : r.p_values) EXPECT_LT(p, 1e-12);
   EXPECT_EQ(r.stable_begin, r.changepoints[0]);
   EXPECT_EQ(r.stable_end, r.changepoints[1]);
   EXPECT_TRUE(r.accepted);

@@ -175,7 +175,10 @@ TEST(CliAnalyze, WpsFitMatchesR) {
   for (int i = 0; i < 10; ++i)
     csv += std::to_string((i + 1) * 100) + "," + std::to_string(T[i]) + "\n";
   const temp_file f(csv);
-  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json"});
+  // The residuals' lag-1 autocorrelation is -0.6287 (by hand from the residuals of the R fit),
+  // beyond normal's 0.2 limit, and 10 rounds leave no subsession size that meets it: --ac 0.9
+  // keeps the rounds ungrouped, so that the fit is R's lm on all 10.
+  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json", "--ac", "0.9"});
   const json& w = j["wps"];
   EXPECT_NEAR(w["alpha"].get<double>(), 3.16, 1e-9);
   EXPECT_NEAR(w["beta"].get<double>(), 0.00970909090909091, 1e-14);
@@ -185,20 +188,24 @@ TEST(CliAnalyze, WpsFitMatchesR) {
   EXPECT_NEAR(w["naive_rate"].get<double>(), 64.7058823529412, 1e-9);
   EXPECT_EQ(w["rounds_used"], 10);
 
-  const auto human = run_mcpilot({"analyze", f.path(), "--wps", "0,1"});
+  const auto human = run_mcpilot({"analyze", f.path(), "--wps", "0,1", "--ac", "0.9"});
   EXPECT_EQ(human.exit_code, 0);
   EXPECT_NE(human.out.find("103.0 [95.2, 112.2]"), std::string::npos) << human.out;
 }
 
-TEST(CliAnalyze, WpsRateHasNoUpperEndWhenTheSlopeIntervalContainsZero) {
-  // R: confint(lm(T2 ~ w))["w",] = [-0.0006028193, 0.0003603951]: contains 0.
+TEST(CliAnalyze, WpsRateHasNoIntervalWhenTheSlopeIntervalContainsZero) {
+  // R: confint(lm(T2 ~ w))["w",] = [-0.0006028193, 0.0003603951]: contains 0. The seed gives
+  // the rate no interval at all then. Residuals' lag-1 -0.7263 (by hand): --ac 0.9 as above.
   const double T[] = {5.1, 4.9, 5.3, 4.8, 5.0, 5.2, 4.7, 5.1, 4.9, 5.0};
   std::string csv;
   for (int i = 0; i < 10; ++i)
     csv += std::to_string((i + 1) * 100) + "," + std::to_string(T[i]) + "\n";
   const temp_file f(csv);
-  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json"});
+  const json j = analyze_json({"analyze", f.path(), "--wps", "0,1", "--json", "--ac", "0.9"});
   EXPECT_TRUE(j["wps"]["rate_ci_high"].is_null());
+  EXPECT_TRUE(j["wps"]["rate_ci_low"].is_null());
+  EXPECT_TRUE(j["wps"]["rate"].is_null());  // beta = -0.000121 < 0: 1/beta is no rate
+  EXPECT_EQ(j["wps"]["verdict"], "the slope's interval contains 0");
 }
 
 // ---- bad input: exit 2, a message naming where, nothing on stdout ----

@@ -30,7 +30,8 @@ json compare_json(const std::vector<std::string>& args, const std::string& stdin
 
 TEST(CliCompare, WelchMatchesR) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
-  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  // --min-samples 2: the formula's own value, not Pilot's floor of min_samples subsessions.
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2"});
   // R: r <- t.test(a, b): t = -3.946225327628696, df = 19.91315384294990,
   //    p = 0.000803313357080429, conf.int = [-1.98482055862418, -0.61184610804249]
   EXPECT_NEAR(j["mean_a"].get<double>(), 10.1416666666667, 1e-12);
@@ -53,7 +54,8 @@ TEST(CliCompare, WelchMatchesR) {
 TEST(CliCompare, PowerRaisesRequiredB) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
   // R: ts2 <- qt(0.975, r$parameter) + qnorm(0.8); var(b)/((d/ts2)^2 - var(a)/12) = 3.7168711843406
-  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--power", "0.8"});
+  const json j = compare_json(
+      {"compare", a.path(), b.path(), "--json", "--power", "0.8", "--min-samples", "2"});
   EXPECT_EQ(j["required_b"], 4);
 }
 
@@ -80,20 +82,37 @@ TEST(CliCompare, RatesAreTestedOnTheReciprocals) {
   EXPECT_NEAR(j["df"].get<double>(), 19.26320236190482, 1e-9);
   EXPECT_NEAR(j["p"].get<double>(), 0.00090384280275374, 1e-12);
   EXPECT_EQ(j["test_scale"], "reciprocal");
-  const double diff = j["diff"].get<double>();
-  EXPECT_LT(diff, 0);
-  EXPECT_LT(j["diff_ci_low"].get<double>(), diff);
-  EXPECT_GT(j["diff_ci_high"].get<double>(), diff);
+  // The difference of the harmonic means and its delta-method interval, computed with mpmath
+  // (40 digits) from the definitions: y = 1/readings, each rate's moments (1/ybar, var(y)/ybar^4,
+  // n), Welch's se = 0.32940801290982748 and df = 19.963660818584628, and the t quantile
+  // 2.0862068899586377 from the regularized incomplete beta function. (Not "the centre lies in
+  // its own symmetric interval", which holds by construction.)
+  EXPECT_NEAR(j["diff"].get<double>(), -1.3191833464736523, 1e-12);
+  EXPECT_NEAR(j["diff_ci_low"].get<double>(), -2.0063966126137182, 1e-9);
+  EXPECT_NEAR(j["diff_ci_high"].get<double>(), -0.63197008033358635, 1e-9);
 }
 
 TEST(CliCompare, RequiredBIsAtLeastTwoSubsessionMeans) {
   // A difference of ~100 standard errors: the formula asks for under one B reading, but Welch's
-  // test needs two values on each side.
+  // test needs two values on each side (the smallest min_samples allowed is 2).
   std::vector<double> far = b_values;
   for (double& v : far) v += 100;
   const temp_file a(column_csv(a_values)), b(column_csv(far));
-  const json j = compare_json({"compare", a.path(), b.path(), "--json"});
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2"});
   EXPECT_EQ(j["required_b"], 2);
+}
+
+TEST(CliCompare, RequiredBIsAtLeastMinSamplesSubsessionMeans) {
+  // Issue 15: as Pilot does for every estimate, B needs at least min_samples subsession means,
+  // whatever the formula says (here 1.578, R above): normal's 50, strict's 200, or the override.
+  const temp_file a(column_csv(a_values)), b(column_csv(b_values));
+  EXPECT_EQ(compare_json({"compare", a.path(), b.path(), "--json"})["required_b"], 50);
+  EXPECT_EQ(
+      compare_json({"compare", a.path(), b.path(), "--json", "--preset", "strict"})["required_b"],
+      200);
+  EXPECT_EQ(compare_json({"compare", a.path(), b.path(), "--json", "--min-samples",
+                          "7"})["required_b_batches"],
+            7);
 }
 
 TEST(CliCompare, HumanView) {

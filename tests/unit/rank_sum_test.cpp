@@ -184,8 +184,19 @@ TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
   // Distinct (k, m) pairs, cached and uncached, hit from four threads at once.
   std::vector<std::pair<std::size_t, std::size_t>> sizes;
   for (std::size_t k = 20; k < 60; k += 3) sizes.emplace_back(k, 300 - k);
+  // P(U <= km/3) for each (k, 300 - k), exact, from the Gaussian binomial coefficient
+  // [k + m choose k]_q = prod_{i=1..k} (1 - q^(m+i)) / (1 - q^i), whose coefficient of q^u counts
+  // the orderings with U = u: Python integers, summed to km/3 and divided by C(300, k). (Not the
+  // library's own serial result, which would compare the code with itself.)
+  const std::vector<double> exact = {
+      0.006001229362774418,   0.003662436868171396,   0.0022733804826161057, 0.001433463501412753,
+      0.0009172893920886022,  0.0005952845782249391,  0.0003915651867910656, 0.0002609496876520382,
+      0.00017612909289081466, 0.00012036565866252702, 8.326600574001652e-05, 5.82960682846898e-05,
+      4.1299319106680505e-05, 2.9601567887554994e-05};
+  ASSERT_EQ(exact.size(), sizes.size());
   std::vector<double> serial;
   for (auto [k, m] : sizes) serial.push_back(rank_sum_cdf(k, m, k * m / 3));
+  for (std::size_t i = 0; i < exact.size(); ++i) expect_rel(serial[i], exact[i], 1e-12);
   std::vector<std::vector<double>> got(4);
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)

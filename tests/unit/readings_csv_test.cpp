@@ -155,3 +155,50 @@ TEST(ReadingsCsv, UnreadableFiles) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(ReadingsCsvStreaming, CrLfSplitAcrossChunksIsOneLineEnd) {
+  // The reader fills 64 KiB at a time: put a "\r\n" across that boundary and a lone '\r' after.
+  const std::size_t ones = 32766;  // "x\n" and the ones fill bytes 0..65533
+  std::string text = "x\n";
+  for (std::size_t i = 0; i < ones; ++i) text += "1\n";
+  text += "2\r\n3\r4\n";  // '2' at 65534, '\r' at 65535 (the chunk's last byte), '\n' at 65536
+  ASSERT_EQ(text[65535], '\r');
+  const temp_file f(text);
+  const auto c = read_readings(f.path());
+  ASSERT_EQ(c.values.size(), ones + 3);
+  EXPECT_EQ(c.values[ones], 2);
+  EXPECT_EQ(c.values[ones + 1], 3);
+  EXPECT_EQ(c.values[ones + 2], 4);
+  EXPECT_EQ(c.positions.line(ones + 2), ones + 4);  // header, the ones, then 2, 3, 4
+}
+
+TEST(ReadingsCsvStreaming, LongLinesAreRefused) {
+  const std::string e = error_of(std::string(2 << 20, ' '));
+  EXPECT_NE(e.find(":1: the line is longer than"), std::string::npos) << e;
+}
+
+TEST(ReadingsCsvStreaming, GuessedHeaderIsReported) {
+  const temp_file f("12abc,7\n1,2\n");
+  const auto c = read_readings(f.path());
+  EXPECT_EQ(c.header_line, 1u);
+  EXPECT_TRUE(c.header_guessed);
+  EXPECT_EQ(c.header_field, "12abc");
+  const auto d = read_readings(f.path(), {1, true});
+  EXPECT_EQ(d.header_line, 1u);
+  EXPECT_FALSE(d.header_guessed);
+}
+
+TEST(ReadingsCsvStreaming, MemoryIsEightBytesPerReading) {
+  // 200000 readings: the vector is reserved from the file's size and bytes per line, so its
+  // capacity stays within the reader's 3% margin (plus 64) of the count, not a doubling's 2x.
+  std::string text = "x\n";
+  for (int i = 0; i < 200000; ++i) text += std::to_string(i % 97) + ".5\n";
+  const temp_file f(text);
+  const auto c = read_readings(f.path());
+  ASSERT_EQ(c.values.size(), 200000u);
+  EXPECT_LE(c.values.capacity(), 200000 * 1.125);
+}
+
+}  // namespace

@@ -50,6 +50,21 @@ TEST(Session, ConvergesAndCoversTheMean) {
   // more than its 10% growth floor allows.
   EXPECT_GE(r.replications, 5500u);
   EXPECT_LE(r.replications, 6147u * 112 / 100);
+  // Coverage, which one session cannot show: 200 seeded sessions of the same model, each stopping
+  // at its own width, must cover the true mean 10 at about the nominal 95%. Stopping when the
+  // width is first met favours runs whose sd estimate happened to be low, which costs a little
+  // coverage; we allow 1% for it;
+  // with 200 sessions the binomial sd is sqrt(0.95 0.05 / 200) = 0.0154, so the gate is
+  // 0.95 - 0.01 - 3 * 0.0154 = 0.894.
+  int covered = 0;
+  constexpr int sessions = 200;
+  for (int k = 0; k < sessions; ++k) {
+    const auto rk = run_session(m, spec, settings(1, 1000 + static_cast<std::uint64_t>(k)));
+    const auto& s = rk.quantities[0].stats;
+    ASSERT_TRUE(s.ci_low && s.ci_high);
+    covered += *s.ci_low <= 10 && 10 <= *s.ci_high;
+  }
+  EXPECT_GE(static_cast<double>(covered) / sessions, 0.894) << covered << " of " << sessions;
 }
 
 TEST(Session, BitIdenticalAcrossThreadCounts) {

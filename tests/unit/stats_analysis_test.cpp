@@ -211,8 +211,25 @@ TEST(StatsPresetFields, AutocorrelationLimitChoosesTheSubsessionSize) {
   EXPECT_EQ(*quick.subsession_size, 1u);
   EXPECT_LT(*quick.subsession_size, *normal.subsession_size);
   EXPECT_LT(*normal.subsession_size, *strict.subsession_size);
-  EXPECT_EQ(*normal.subsession_size, choose_subsession(x, 0.2)->size);
-  EXPECT_EQ(*strict.subsession_size, choose_subsession(x, 0.1)->size);
+  // The sizes from the definition of rho_1(q), written out here with none of the library's code.
+  const auto q_by_definition = [&x](double limit) -> std::size_t {
+    for (std::size_t q = 1; q <= x.size() / 3; ++q) {
+      const std::size_t h = x.size() / q;
+      std::vector<double> y(h, 0.0);
+      for (std::size_t i = 0; i < h * q; ++i) y[i / q] += x[i] / static_cast<double>(q);
+      double m = 0;
+      for (double v : y) m += v / static_cast<double>(h);
+      double num = 0, den = 0;
+      for (std::size_t j = 0; j < h; ++j) {
+        den += (y[j] - m) * (y[j] - m);
+        if (j + 1 < h) num += (y[j] - m) * (y[j + 1] - m);
+      }
+      if (std::abs(num / den) <= limit) return q;
+    }
+    return 0;
+  };
+  EXPECT_EQ(*normal.subsession_size, q_by_definition(0.2));
+  EXPECT_EQ(*strict.subsession_size, q_by_definition(0.1));
   // Overriding only the limit of normal reproduces strict's choice.
   precision p = *preset("normal");
   p.autocorrelation_limit = 0.1;
@@ -236,7 +253,11 @@ TEST(StatsPresetFields, WidthDecidesConvergence) {
   EXPECT_NEAR(normal.target_width, 0.10 * *normal.mean, 1e-12);
   // The readings still needed for normal: h* from the defining inequality, with sd of the batch
   // means (here the readings) and width 0.10 of the mean; above the 200 readings given.
-  const double sd = quick.ci_width.value() / 2 / t_critical(199, 0.95) * std::sqrt(200.0);
+  // The sample sd of the 200 readings, two-pass, from the definition (not from the code's width).
+  double m = 0, ss = 0;
+  for (double v : x) m += v / 200.0;
+  for (double v : x) ss += (v - m) * (v - m);
+  const double sd = std::sqrt(ss / 199.0);
   std::size_t h = 2;
   while (static_cast<double>(h) <
          std::pow(2 * t_critical(static_cast<double>(h - 1), 0.95) * sd / normal.target_width, 2))

@@ -145,7 +145,13 @@ TEST(StatsRate, AnalyzeSizesTheRunOnTheRateScale) {
     ++h;
   EXPECT_EQ(a.required_samples, std::optional<std::size_t>(std::max<std::size_t>(h, 30)));
   EXPECT_NEAR(a.target_width, 0.20 * *a.mean, 1e-12);
-  EXPECT_EQ(a.converged, *a.ci_width <= a.target_width);
+  // The verdict from the interval written out here: on the reciprocals ybar +- d with
+  // d = t*_59 sy / sqrt(60), whose ends invert to the rate's [1/(ybar + d), 1/(ybar - d)]; it is
+  // met when that width is at most 20% of the harmonic mean 1/ybar, with 60 >= 30 subsessions.
+  const double d = t_critical(59, 0.95) * sy / std::sqrt(60.0);
+  const double width = 1 / (ybar - d) - 1 / (ybar + d);
+  expect_rel(*a.ci_width, width, 1e-10);
+  EXPECT_EQ(a.converged, width <= 0.20 / ybar);
   // Ask for 1% instead: far from met, and the readings needed scale like 1/p^2.
   o.requirements.ci_perc = 0.01;
   const analysis b = analyze(x, o);

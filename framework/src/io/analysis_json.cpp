@@ -55,9 +55,11 @@ nlohmann::ordered_json to_json(const precision& p) {
 
 nlohmann::ordered_json to_json(const wps_fit& f) {
   return {
-      {"rate", f.rate},
+      // A slope <= 0 has no rate: 1/beta would be negative or infinite.
+      {"rate", f.beta > 0 ? nlohmann::ordered_json(f.rate) : nlohmann::ordered_json(nullptr)},
       {"rate_ci_low", or_null(f.rate_low)},
       {"rate_ci_high", or_null(f.rate_high)},
+      {"verdict", std::string(to_string(f.verdict))},
       {"alpha", f.alpha},
       {"beta", f.beta},
       {"rounds_used", f.rounds},
@@ -65,6 +67,9 @@ nlohmann::ordered_json to_json(const wps_fit& f) {
       {"beta_ci_low", f.beta - f.beta_half_width},
       {"beta_ci_high", f.beta + f.beta_half_width},
       {"residual_sd", f.residual_sd},
+      {"subsession_size", f.subsession_size},
+      {"subsessions", f.subsessions},
+      {"residual_autocorrelation", or_null(f.residual_autocorrelation)},
   };
 }
 

@@ -1,8 +1,11 @@
 #include "mcpilot/io/config.hpp"
 
+#include <sys/stat.h>
 #include <toml++/toml.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -191,6 +194,8 @@ void apply_set(toml::table& root, const std::string& assignment, locator& loc) {
     if (!child) {
       t->insert_or_assign(parts[i], toml::table{});
       child = t->get(parts[i]);
+      // A table only this --set created: whatever is wrong with it is the --set's doing.
+      loc.set_origin(path, origin);
     }
     if (!child->is_table())
       throw input_error(origin + ": " + path + " is " + describe_type(*child) + ", not a table");
@@ -269,7 +274,8 @@ bool read_precision_field(const field_context& c, std::string_view key, const to
     out.ci_abs = v;
   } else if (key == "min_samples") {
     const std::int64_t v = get_integer(c, n, key);
-    if (v < 2) bad("must be at least 2, got " + std::to_string(v));
+    if (v < 2 || static_cast<std::uint64_t>(v) > max_min_samples)
+      bad("must lie in [2, 10^15], got " + std::to_string(v));
     out.min_samples = static_cast<std::size_t>(v);
   } else {
     return false;
@@ -317,7 +323,10 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
     const field_context c{loc, "[experiment]", "experiment"};
     for (auto&& [k, v] : *table) {
       const std::string key(k.str());
-      auto bad = [&](const std::string& msg) { fail(where_of(c, v, key), c.section, key, msg); };
+      // Not [&] alone: clang 14 (the fuzz build) cannot capture a structured binding.
+      auto bad = [&, &node = v](const std::string& msg) {
+        fail(where_of(c, node, key), c.section, key, msg);
+      };
       if (read_precision_field(c, key, v, session)) continue;
       if (key == "name") {
         cfg.name = get_string(c, v, key);
@@ -655,8 +664,14 @@ experiment_config parse_config(std::string_view text, const std::string& source,
 
 experiment_config load_config(const std::string& path, const model_registry& models,
                               const config_overrides& overrides) {
+  // The OS's reason, or that it is a directory: "cannot read" alone leaves the user guessing.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0)
+    throw input_error(path + ": cannot read the config file: " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode))
+    throw input_error(path + ": cannot read the config file: it is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(path + ": cannot read the config file");
+  if (!in) throw input_error(path + ": cannot read the config file: " + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw input_error(path + ": cannot read the config file");

@@ -2,6 +2,8 @@
 
 #include <sys/stat.h>
 #include <algorithm>
+#include <limits>
+#include <vector>
 
 #include <cctype>
 #include <cerrno>
@@ -55,29 +57,134 @@ struct file_closer {
   }
 };
 
-// The whole input in one buffer: one allocation for a regular file, doubling for a pipe.
-std::string read_all(const std::string& path, const std::string& source) {
-  std::unique_ptr<std::FILE, file_closer> f(path == "-" ? stdin : std::fopen(path.c_str(), "rb"));
-  if (!f) throw input_error(source + ": cannot open: " + std::strerror(errno));
-  std::string buf;
-  std::size_t used = 0;
-  struct stat st {};
-  if (::fstat(::fileno(f.get()), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw input_error(source + ": cannot read: it is a directory");
-    // One byte more than the size, so that the read loop sees the end without growing.
-    if (S_ISREG(st.st_mode) && st.st_size > 0) buf.resize(static_cast<std::size_t>(st.st_size) + 1);
+// A line longer than this is not a line of readings (a binary file, or one without line ends):
+// refusing it keeps the memory bounded whatever the file holds.
+constexpr std::size_t max_line_bytes = std::size_t{1} << 20;
+constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
+
+// The input, line by line, through one buffer of a chunk plus the longest line: the memory does
+// not grow with the file. A line ends at "\n", "\r\n" or a lone "\r" (old Mac files). A UTF-8
+// byte order mark before the first line is skipped. A NUL byte is refused as soon as its chunk is
+// read: text files of readings never hold one, and /dev/zero or a sparse file would otherwise be
+// read to the end before anything was said.
+class line_reader {
+ public:
+  line_reader(const std::string& path, const std::string& source) : source_(source) {
+    f_.reset(path == "-" ? stdin : std::fopen(path.c_str(), "rb"));
+    if (!f_) throw input_error(source + ": cannot open: " + std::strerror(errno));
+    struct stat st {};
+    if (::fstat(::fileno(f_.get()), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) throw input_error(source + ": cannot read: it is a directory");
+      if (S_ISREG(st.st_mode)) size_ = static_cast<std::size_t>(st.st_size);
+    }
+    buf_.resize(chunk_bytes);
+    fill();
+    if (end_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) begin_ = 3;
   }
-  if (buf.empty()) buf.resize(1 << 16);
-  for (;;) {
-    if (used == buf.size()) buf.resize(buf.size() * 2);
-    const std::size_t got = std::fread(buf.data() + used, 1, buf.size() - used, f.get());
-    used += got;
-    if (got == 0) break;
+
+  // The next line, without its end; false at the end of the input. The view lives until the
+  // next call.
+  bool next(std::string_view& line) {
+    for (;;) {
+      const char* b = buf_.data() + begin_;
+      const char* e = buf_.data() + end_;
+      const char* lf = find(lf_, '\n', b, e);
+      const char* stop = find(cr_, '\r', b, lf);  // the first line end: '\r' or '\n'
+      // A '\r' as the last byte read may be the first half of "\r\n": read on to know.
+      const bool complete = stop < e && !(*stop == '\r' && stop + 1 == e && !eof_);
+      if (complete || (eof_ && b < e)) {
+        line = std::string_view(b, static_cast<std::size_t>(stop - b));
+        std::size_t used = line.size();
+        if (stop < e) used += (*stop == '\r' && stop + 1 < e && stop[1] == '\n') ? 2 : 1;
+        begin_ += used;
+        if (++line_no_ > std::numeric_limits<std::uint32_t>::max())
+          throw input_error(source_ + ": more than 4294967295 lines");
+        return true;
+      }
+      if (eof_) return false;
+      if (static_cast<std::size_t>(e - b) > max_line_bytes)
+        throw input_error(source_ + ':' + std::to_string(line_no_ + 1) +
+                          ": the line is longer than " + std::to_string(max_line_bytes) +
+                          " bytes: this is not a file of readings");
+      fill();
+    }
   }
-  if (std::ferror(f.get())) throw input_error(source + ": cannot read: " + std::strerror(errno));
-  buf.resize(used);
-  return buf;
-}
+
+  std::uint32_t line_no() const { return static_cast<std::uint32_t>(line_no_); }
+
+  // About how many lines the input holds, to size the readings once: exact when the first chunk
+  // is the whole file, else the file's size over the first chunk's bytes per line, a little
+  // generous; 0 when unknown (a pipe).
+  std::size_t estimated_lines() const { return estimate_; }
+
+ private:
+  // Memoised memchr: each byte is searched at most once per character, however many lines a
+  // chunk holds. Returns `to` when `c` is not in [from, to).
+  const char* find(std::ptrdiff_t& cache, char c, const char* from, const char* to) {
+    const char* base = buf_.data();
+    if (cache >= 0 && base + cache >= from) return std::min(base + cache, to);
+    const void* hit = std::memchr(from, c, static_cast<std::size_t>(to - from));
+    cache = hit ? static_cast<const char*>(hit) - base : -1;
+    return hit ? static_cast<const char*>(hit) : to;
+  }
+
+  // Moves what is left to the front and reads one more chunk after it. Returns false at the end.
+  bool fill() {
+    lf_ = cr_ = -1;
+    if (eof_) return false;
+    if (begin_ > 0) {
+      std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    if (buf_.size() - end_ < chunk_bytes) buf_.resize(end_ + chunk_bytes);
+    const std::size_t got = std::fread(buf_.data() + end_, 1, chunk_bytes, f_.get());
+    if (got == 0) {
+      if (std::ferror(f_.get()))
+        throw input_error(source_ + ": cannot read: " + std::strerror(errno));
+      eof_ = true;
+      return false;
+    }
+    if (const void* nul = std::memchr(buf_.data() + end_, 0, got))
+      reject_nul(static_cast<const char*>(nul));
+    if (first_) {
+      first_ = false;
+      const auto count = [&](char c) {
+        return static_cast<std::size_t>(std::count(buf_.data(), buf_.data() + got, c));
+      };
+      const std::size_t lines = std::max(count('\n'), count('\r')) + 1;
+      if (size_ > 0 && got >= size_)
+        estimate_ = lines;
+      else if (size_ > 0)
+        estimate_ = static_cast<std::size_t>(static_cast<double>(size_) / static_cast<double>(got) *
+                                             static_cast<double>(lines) * 1.03) +
+                    64;
+    }
+    end_ += got;
+    return true;
+  }
+
+  [[noreturn]] void reject_nul(const char* nul) const {
+    std::size_t line = line_no_ + 1;
+    const char* start = buf_.data() + begin_;
+    for (const char* p = start; p < nul; ++p) {
+      if (*p == '\n' || (*p == '\r' && p + 1 < nul && p[1] != '\n')) {
+        ++line;
+        start = p + 1;
+      }
+    }
+    throw input_error(source_ + ':' + std::to_string(line) + ':' + std::to_string(nul - start + 1) +
+                      ": a NUL byte: this is not a text file of readings");
+  }
+
+  std::string source_;
+  std::unique_ptr<std::FILE, file_closer> f_;
+  std::vector<char> buf_;
+  std::size_t begin_ = 0, end_ = 0, size_ = 0, estimate_ = 0;
+  std::size_t line_no_ = 0;
+  std::ptrdiff_t lf_ = -1, cr_ = -1;  // offsets of the next '\n' / '\r' found, -1: not searched
+  bool eof_ = false, first_ = true;
+};
 
 bool blank(char c) {
   return c == ' ' || c == '\t';
@@ -176,38 +283,28 @@ std::vector<csv_column> read_csv_columns(const std::string& path,
                                          std::span<const std::size_t> columns, bool header) {
   const std::string source = path == "-" ? "<stdin>" : path;
   if (columns.empty()) throw input_error(source + ": no column to read");
-  const std::string buf = read_all(path, source);
-  if (buf.empty()) throw input_error(source + ": no readings: the file is empty");
+  line_reader in(path, source);
 
-  // No line holds more fields than bytes: a column beyond that is missing on every line, and the
-  // clamp keeps the field table small (and its size from overflowing).
+  // No line holds more fields than the longest line has bytes: a column beyond that is missing on
+  // every line, and the clamp keeps the field table small (and its size from overflowing).
   const std::size_t wanted =
-      std::min(*std::max_element(columns.begin(), columns.end()), buf.size()) + 1;
+      std::min(*std::max_element(columns.begin(), columns.end()), max_line_bytes) + 1;
   std::vector<csv_column> out(columns.size());
-  // Every line holds at most one reading per column: reserving that bound avoids the doubling
+  // Every line holds at most one reading per column: reserving the estimate avoids the doubling
   // of a growing vector, which would otherwise dominate the peak memory.
-  const std::size_t max_lines =
-      static_cast<std::size_t>(std::count(buf.begin(), buf.end(), '\n')) + (buf.back() != '\n');
   for (std::size_t k = 0; k < columns.size(); ++k) {
     out[k].source = source;
     out[k].field = columns[k];
-    out[k].values.reserve(max_lines);
+    out[k].values.reserve(in.estimated_lines());
   }
 
   std::vector<field> fields(wanted);
   std::vector<double> row(columns.size());
-  bool first = true, header_seen = false;
-  std::uint32_t line_no = 0;
-  const char* p = buf.data();
-  const char* const end = p + buf.size();
-  while (p < end) {
-    const char* nl =
-        static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
-    if (nl == nullptr) nl = end;
-    std::string_view line(p, static_cast<std::size_t>(nl - p));
-    p = nl + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  bool first = true, any_line = false;
+  std::string_view line;
+  while (in.next(line)) {
+    any_line = true;
+    const std::uint32_t line_no = in.line_no();
     const auto content = line.find_first_not_of(" \t");
     if (content == std::string_view::npos || line[content] == '#') continue;
 
@@ -216,7 +313,7 @@ std::vector<csv_column> read_csv_columns(const std::string& path,
     };
     if (first && header) {
       first = false;
-      header_seen = true;
+      for (auto& c : out) c.header_line = line_no;
       continue;
     }
     const std::size_t have = split(line, fields);
@@ -233,8 +330,14 @@ std::vector<csv_column> read_csv_columns(const std::string& path,
         case parse_status::ok:
           break;
         case parse_status::not_a_number:
-          if (first) {  // the first line is taken as a header
+          if (first) {  // the first line is taken as a header, and the caller can say so
             numeric = false;
+            for (auto& col : out) {
+              col.header_line = line_no;
+              col.header_guessed = true;
+              col.header_field = std::string(f.text.substr(0, 40));
+              col.header_field_index = c;
+            }
             break;
           }
           throw input_error(position(f.offset) + ": field " + std::to_string(c) + " " +
@@ -251,19 +354,17 @@ std::vector<csv_column> read_csv_columns(const std::string& path,
       }
     }
     first = false;
-    if (!numeric) {
-      header_seen = true;
-      continue;
-    }
+    if (!numeric) continue;
     for (std::size_t k = 0; k < columns.size(); ++k) {
       out[k].values.push_back(row[k]);
       out[k].positions.push(line_no, static_cast<std::uint32_t>(fields[columns[k]].offset + 1));
     }
   }
+  if (!any_line) throw input_error(source + ": no readings: the file is empty");
   if (out[0].values.empty())
-    throw input_error(source + (header_seen ? ": no readings: only a header line"
-                                            : ": no readings: only blank or comment lines"));
-  // Only worth a copy when many lines held no reading.
+    throw input_error(source + (out[0].header_line ? ": no readings: only a header line"
+                                                   : ": no readings: only blank or comment lines"));
+  // Only worth a copy when many lines held no reading (or the estimate was generous).
   for (auto& c : out)
     if (c.values.capacity() - c.values.size() > c.values.size() / 8) c.values.shrink_to_fit();
   return out;

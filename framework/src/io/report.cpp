@@ -156,8 +156,10 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
       t.add("required",
             count(*a.required_samples, "reading", "readings") + " in the stable phase (have " +
                 std::to_string(a.n - a.warmup.removed_begin - a.warmup.removed_end) + ')');
-    else
+    else if (a.unreachable)
       t.add("required", "unreachable");
+    else
+      t.add("required", "not known yet: no interval");
   }
   t.add("converged", a.converged ? "yes" : "no: " + a.status);
   if (a.warmup.applied && !a.warmup.accepted)
@@ -172,12 +174,22 @@ void write_report(std::ostream& out, const wps_fit& f, const std::string& source
   out << source << ": duration against work over " << count(f.rounds, "round", "rounds")
       << ", least squares, " << format_level(confidence) << " confidence\n\n";
   report_table t;
-  t.add("rate", format_interval(f.rate, f.rate_low, f.rate_high) +
-                    (f.rate_high ? "" : "  (the slope's interval contains 0)"));
+  if (f.verdict == wps_verdict::bounded)
+    t.add("rate", format_interval(f.rate, f.rate_low, f.rate_high));
+  else if (f.beta > 0)
+    t.add("rate", format_number(f.rate) + ", no interval: " + std::string(to_string(f.verdict)));
+  else
+    t.add("rate", "none: " + std::string(to_string(f.verdict)));
   t.add("slope (time per work)",
         format_interval(f.beta, f.beta - f.beta_half_width, f.beta + f.beta_half_width));
   t.add("intercept (set-up)", format_number(f.alpha, f.residual_sd / 10));
   t.add("residual sd", format_number(f.residual_sd));
+  std::string grouping = count(f.subsession_size, "round", "rounds") + " x " +
+                         count(f.subsessions, "subsession", "subsessions");
+  if (f.residual_autocorrelation)
+    grouping += " (residuals' lag-1 autocorrelation " +
+                format_number(*f.residual_autocorrelation, 0.01) + ")";
+  t.add("subsession size", grouping);
   t.add("naive rate", format_number(f.naive_rate, std::abs(f.rate) * 1e-3) +
                           "  (total work / total time; biased by the intercept)");
   t.write(out);

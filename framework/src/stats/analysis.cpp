@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <string>
 
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/changepoint.hpp"
 #include "mcpilot/stats/interval.hpp"
+#include "mcpilot/stats/magnitude.hpp"
 #include "mcpilot/stats/proportion.hpp"
 #include "mcpilot/stats/rate.hpp"
 #include "mcpilot/stats/sample_size.hpp"
@@ -23,19 +26,34 @@ namespace {
 // round. Rejects what the kind cannot accept, naming the reading.
 std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
                                        std::vector<double>& storage) {
+  std::span<const double> y = x;
   if (kind == quantity_kind::rate) {
     storage = reciprocals(x);
-    return storage;
+    y = storage;
+  } else {
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!std::isfinite(x[i]))
+        throw reading_error(i, "a reading must be a finite number, got " + std::to_string(x[i]));
+    if (kind == quantity_kind::proportion) check_binary(x);
   }
-  for (std::size_t i = 0; i < x.size(); ++i)
-    if (!std::isfinite(x[i]))
-      throw reading_error(i, "a reading must be a finite number, got " + std::to_string(x[i]));
-  if (kind == quantity_kind::proportion) check_binary(x);
-  return x;
+  if (const auto i = first_unanalysable(y))
+    throw reading_error(*i, unanalysable_message(x[*i], kind == quantity_kind::rate));
+  return y;
 }
 
 double back_to_unit(double v, quantity_kind kind) {
   return kind == quantity_kind::rate ? 1.0 / v : v;
+}
+
+// q subsessions of h: nullopt (unreachable) when the product does not fit in std::size_t, as a
+// min_samples near its 10^15 bound times a large q can.
+std::optional<std::size_t> readings_needed(std::size_t q, std::size_t h) {
+  if (h != 0 && q > std::numeric_limits<std::size_t>::max() / h) return std::nullopt;
+  return q * h;
+}
+
+std::size_t saturating_product(std::size_t q, std::size_t h) {
+  return readings_needed(q, h).value_or(std::numeric_limits<std::size_t>::max());
 }
 
 // Warm-up and cool-down removal needs two minimal segments to say anything.
@@ -48,10 +66,8 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   stable = y;
   if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
   changepoint_options co;
-  // The rank test assumes nearly independent subsession means; quick's 0.8 limit lets AR(1)
-  // excursions through as change-points (10-100% false rate), so the test never uses a looser
-  // limit than normal's 0.2, whatever the interval uses.
-  co.autocorrelation_limit = std::min(opt.requirements.autocorrelation_limit, 0.2);
+  co.autocorrelation_limit =
+      changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
   const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
   w.accepted = cp.accepted;
@@ -117,8 +133,8 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
         a.ci_width = bound;
         if (p == 1) a.ci_width_rel = bound;
         if (req.ci_abs) {
-          a.required_samples =
-              std::max(zero_events_trials_needed(*req.ci_abs, req.confidence), q * req.min_samples);
+          a.required_samples = std::max(zero_events_trials_needed(*req.ci_abs, req.confidence),
+                                        saturating_product(q, req.min_samples));
           a.converged = bound <= *req.ci_abs && h >= req.min_samples;
         } else if (p == 0) {
           // p may be anything up to the bound. Since the trials a relative width needs fall as
@@ -126,13 +142,13 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
           // p: a rare event gets sampled for, and the engine can tell when no budget suffices.
           if (const auto hstar = required_batches(std::sqrt(bound * (1 - bound)),
                                                   req.ci_perc * bound, req.confidence))
-            a.required_samples = q * std::max(*hstar, req.min_samples);
+            a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
           a.status = "no events yet: one-sided upper bound; a width relative to p needs events";
           return;
         } else {
           // All events: the bound on 1 - p must fall to the width, as for no events.
           a.required_samples = std::max(zero_events_trials_needed(a.target_width, req.confidence),
-                                        q * req.min_samples);
+                                        saturating_product(q, req.min_samples));
           a.converged = bound <= a.target_width && h >= req.min_samples;
         }
         a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
@@ -158,12 +174,23 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
   // few ulps: compare the batch means themselves.
   const bool constant =
       std::all_of(batches.begin(), batches.end(), [&](double b) { return b == batches[0]; });
-  if ((sd == 0 || constant) && opt.kind != quantity_kind::proportion) {
+  if (sd == 0 || constant) {
     // Every batch mean is the same: a zero-width interval would claim certainty from readings that
     // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
+    // Proportions too: alternating 0/1 readings give q = 2 and every batch mean 0.5.
     a.ci_low.reset();
     a.ci_high.reset();
-    a.status = "no variation yet: every reading used is the same, so there is no interval";
+    // sd is also 0 when the batch means differ by so little that their squared deviations
+    // underflow (rates near 1e308, whose reciprocals are near 1e-308): say which it is.
+    const bool all_same =
+        std::adjacent_find(batches.begin(), batches.end(), std::not_equal_to<>()) == batches.end();
+    a.status = all_same
+                   ? (q == 1 ? "no variation yet: every reading used is the same, so there is no "
+                               "interval"
+                             : "no variation yet: every subsession mean is the same, so there is "
+                               "no interval")
+                   : "the readings' variation underflows double arithmetic (squared "
+                     "deviations round to 0): rescale the readings (e.g. another unit)";
     return;
   }
   if (a.ci_high) {
@@ -171,7 +198,12 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
     if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
   }
   if (const auto hstar = required_batches(sd, scale_target, req.confidence))
-    a.required_samples = q * std::max(*hstar, req.min_samples);
+    a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
+  if (opt.kind == quantity_kind::proportion && q == 1 && opt.wilson) {
+    // Convergence is judged on Wilson's width here, so the readings needed must be Wilson's too.
+    const auto n = wilson_trials_needed(*a.mean, a.target_width, req.confidence);
+    a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
+  }
   a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
   if (a.converged) {
     a.status = "converged";

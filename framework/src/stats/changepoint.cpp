@@ -16,6 +16,10 @@
 
 namespace mcpilot {
 
+double changepoint_autocorrelation_limit(double interval_limit) {
+  return std::min(interval_limit, loosest_changepoint_autocorrelation);
+}
+
 namespace {
 
 // Binary segmentation: every candidate split, unordered. Explicit stack, since a series whose

@@ -25,8 +25,11 @@ double t_quantile(double df, double p) {
   return bm::quantile(bm::students_t(df), checked_probability(p));
 }
 
+// The upper tail (1 - c)/2 rather than the lower (1 + c)/2: a confidence within 1e-16 of 1 is a
+// valid level, but (1 + c)/2 rounds to exactly 1 in double, while 1 - c is exact (Sterbenz).
 double t_critical(double df, double confidence) {
-  return t_quantile(df, 0.5 + confidence / 2);
+  const double tail = checked_probability((1 - confidence) / 2);
+  return bm::quantile(bm::complement(bm::students_t(df), tail));
 }
 
 double t_cdf(double df, double x) {
@@ -38,7 +41,8 @@ double normal_quantile(double p) {
 }
 
 double normal_critical(double confidence) {
-  return normal_quantile(0.5 + confidence / 2);
+  const double tail = checked_probability((1 - confidence) / 2);
+  return bm::quantile(bm::complement(bm::normal(), tail));
 }
 
 double normal_cdf(double x) {

@@ -42,8 +42,8 @@ void validate(const precision& p) {
     throw input_error("ci (absolute width) must be > 0, got " + std::to_string(*p.ci_abs));
   if (!(p.confidence > 0 && p.confidence < 1))
     throw input_error("confidence must lie in (0, 1), got " + std::to_string(p.confidence));
-  if (p.min_samples < 2)
-    throw input_error("min_samples must be at least 2, got " + std::to_string(p.min_samples));
+  if (p.min_samples < 2 || p.min_samples > max_min_samples)
+    throw input_error("min_samples must lie in [2, 10^15], got " + std::to_string(p.min_samples));
 }
 
 }  // namespace mcpilot

@@ -30,6 +30,21 @@ proportion_bounds wilson_interval(double p_hat, std::size_t n, double confidence
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+std::optional<std::size_t> wilson_trials_needed(double p_hat, double width, double confidence) {
+  const auto wide = [&](std::size_t n) {
+    const proportion_bounds b = wilson_interval(p_hat, n, confidence);
+    return b.high - b.low > width;
+  };
+  constexpr std::size_t most = 1'000'000'000'000'000;
+  if (!(width > 0) || wide(most)) return std::nullopt;
+  std::size_t lo = 0, hi = most;  // wide(lo) or lo == 0; !wide(hi)
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    (wide(mid) ? lo : hi) = mid;
+  }
+  return hi;
+}
+
 double zero_events_upper_bound(std::size_t n, double confidence) {
   // -expm1(log1p(-c)/n) keeps digits for the tiny bounds of rare events.
   return -std::expm1(std::log1p(-confidence) / static_cast<double>(n));

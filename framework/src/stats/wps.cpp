@@ -2,11 +2,26 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
+#include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/distributions.hpp"
+#include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
+
+std::string_view to_string(wps_verdict v) {
+  switch (v) {
+    case wps_verdict::slope_contains_zero:
+      return "the slope's interval contains 0";
+    case wps_verdict::no_growth:
+      return "duration does not grow with work";
+    case wps_verdict::bounded:
+      break;
+  }
+  return "bounded";
+}
 
 std::optional<wps_fit> fit_wps(std::span<const double> work, std::span<const double> duration,
                                double confidence) {
@@ -25,6 +40,7 @@ std::optional<wps_fit> fit_wps(std::span<const double> work, std::span<const dou
   if (!(sww > 0)) return std::nullopt;  // one work amount: the slope is not identified
   wps_fit f;
   f.rounds = h;
+  f.subsessions = h;
   f.beta = static_cast<double>(swt / sww);
   f.alpha = tbar - f.beta * wbar;
   long double rss = 0;
@@ -37,9 +53,53 @@ std::optional<wps_fit> fit_wps(std::span<const double> work, std::span<const dou
   const double se = std::sqrt(sigma2 / static_cast<double>(sww));
   f.beta_half_width = t_critical(static_cast<double>(h - 2), confidence) * se;
   f.rate = 1.0 / f.beta;
-  if (f.beta + f.beta_half_width > 0) f.rate_low = 1.0 / (f.beta + f.beta_half_width);
-  if (f.beta - f.beta_half_width > 0) f.rate_high = 1.0 / (f.beta - f.beta_half_width);
+  // The seed: an interval for the rate only when beta - delta > 0. Otherwise inverting the
+  // endpoints would give bounds on the wrong side of the estimate (a negative slope gave
+  // "rate -418 [792, unbounded)").
+  if (f.beta - f.beta_half_width > 0) {
+    f.verdict = wps_verdict::bounded;
+    f.rate_low = 1.0 / (f.beta + f.beta_half_width);
+    f.rate_high = 1.0 / (f.beta - f.beta_half_width);
+  } else {
+    f.verdict =
+        f.beta + f.beta_half_width > 0 ? wps_verdict::slope_contains_zero : wps_verdict::no_growth;
+  }
   f.naive_rate = static_cast<double>(sum_w / sum_t);
+  return f;
+}
+
+std::optional<wps_fit> fit_wps_subsessions(std::span<const double> work,
+                                           std::span<const double> duration, double confidence,
+                                           double autocorrelation_limit) {
+  const auto raw = fit_wps(work, duration, confidence);
+  if (!raw) return std::nullopt;
+  std::vector<double> residuals(work.size());
+  for (std::size_t j = 0; j < work.size(); ++j)
+    residuals[j] = duration[j] - raw->alpha - raw->beta * work[j];
+  const double rho = autocorrelation(residuals);
+  const auto choice = choose_subsession(residuals, autocorrelation_limit);
+  if (!choice) return std::nullopt;
+  if (choice->size == 1) {
+    wps_fit f = *raw;
+    f.residual_autocorrelation = rho;
+    return f;
+  }
+  const std::size_t q = choice->size;
+  const std::size_t used = q * choice->count;
+  const std::vector<double> w = batch_means(work.first(used), q);
+  const std::vector<double> t = batch_means(duration.first(used), q);
+  auto f = fit_wps(w, t, confidence);
+  if (!f) return std::nullopt;
+  f->subsession_size = q;
+  f->rounds = used;
+  f->residual_autocorrelation = rho;
+  // Total work over total time of the rounds used, as for the raw fit.
+  double sum_w = 0, sum_t = 0;
+  for (std::size_t j = 0; j < used; ++j) {
+    sum_w += work[j];
+    sum_t += duration[j];
+  }
+  f->naive_rate = sum_w / sum_t;
   return f;
 }
 

@@ -4,8 +4,9 @@
 // <= 0, a proportion that is not 0/1) can still be named as file:line:column.
 //
 // Format: fields separated by ',', surrounding blanks ignored, a field may be "double-quoted"
-// ("" inside quotes is a quote). Blank lines and lines starting with '#' are skipped. The first
-// line is a header when `header` is set, or when one of the fields read from it is not a number.
+// ("" inside quotes is a quote). Lines end with LF, CRLF or a lone CR; a UTF-8 byte order mark at
+// the start is skipped. Blank lines and lines starting with '#' are skipped. The first line is a
+// header when `header` is set, or when one of the fields read from it is not a number.
 
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +44,14 @@ struct csv_column {
   std::size_t field = 0;
   std::vector<double> values;
   reading_positions positions;
+  // The line skipped as a header (0: none). `header_guessed` when it was skipped because field
+  // `header_field_index` ("header_field", at most 40 bytes) is not a number, rather than because
+  // the caller said the file has a header: worth telling the user, since "12abc" or "0x10" may
+  // be a misread reading rather than a column name.
+  std::uint32_t header_line = 0;
+  bool header_guessed = false;
+  std::string header_field;
+  std::size_t header_field_index = 0;
 
   // "source:line:column" of values[i], the prefix of every message about that reading.
   std::string where(std::size_t i) const;
@@ -51,8 +60,10 @@ struct csv_column {
 // Reads the fields `columns` (0-based) of every data line of `path` ("-" for standard input).
 // Every value must be a finite number. Throws input_error, naming file:line:column and the field,
 // for: a file that cannot be read, no readings at all (empty file, or only a header), a cell that
-// is not a number (or is empty), NaN or infinity, and a line without one of the fields.
-// Cost: one pass over the file held in memory once, O(bytes) time; the buffer is freed on return.
+// is not a number (or is empty), NaN or infinity, a line without one of the fields, a NUL byte
+// (at once: not a text file), and a line longer than 1 MiB.
+// Cost: one streaming pass, O(bytes) time; memory is 8 bytes per reading and column plus a 64 KiB
+// buffer (and the longest line), whatever the file's size.
 std::vector<csv_column> read_csv_columns(const std::string& path,
                                          std::span<const std::size_t> columns, bool header);
 

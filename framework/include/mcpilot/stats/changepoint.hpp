@@ -40,6 +40,13 @@
 
 namespace mcpilot {
 
+// The rank test assumes nearly independent subsession means; quick's 0.8 limit lets AR(1)
+// excursions through as change-points (10-100% false rate on AR(1)), so the test never uses a
+// looser limit than normal's 0.2, whatever the interval uses. The one rule for `analyze`, the
+// engine and `changepoints` alike. O(1).
+inline constexpr double loosest_changepoint_autocorrelation = 0.2;
+double changepoint_autocorrelation_limit(double interval_limit);
+
 struct changepoint_options {
   double alpha = 0.01;                 // a candidate stays while p <= alpha / n
   std::size_t min_segment = 30;        // no segment shorter than this many readings

@@ -25,6 +25,10 @@ struct precision {
 // nullopt for an unknown name.
 std::optional<precision> preset(std::string_view name);
 
+// The largest min_samples accepted: beyond 10^15 subsessions no run finishes, and products with
+// the subsession size would overflow std::size_t.
+inline constexpr std::size_t max_min_samples = 1'000'000'000'000'000;
+
 // Throws input_error naming the field if a value is out of its range.
 void validate(const precision& p);
 

@@ -2,6 +2,7 @@
 // Proportions: the mean of 0/1 readings.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 namespace mcpilot {
@@ -22,6 +23,11 @@ proportion_bounds wald_interval(double p_hat, std::size_t h, double confidence);
 // [0, 1], never has zero width for 0 < n, and keeps close to nominal coverage near 0 and 1,
 // where the Wald interval collapses. Prefer it when n p-hat or n (1 - p-hat) is below ~10. O(1).
 proportion_bounds wilson_interval(double p_hat, std::size_t n, double confidence);
+
+// The fewest trials n for which Wilson's interval at p_hat (clipped to [0, 1], as reported) is at
+// most `width` wide: what a session judged on Wilson's width still needs. nullopt when not even
+// 10^15 trials suffice. The width falls as n grows, so a bisection finds n. O(log n).
+std::optional<std::size_t> wilson_trials_needed(double p_hat, double width, double confidence);
 
 // One-sided upper bound when no event was seen in n independent trials: the p with
 // (1 - p)^n = 1 - confidence, i.e. 1 - (1 - confidence)^(1/n), about 3/n at 95% (the rule of
