@@ -199,6 +199,9 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
     if (!opt.correct_autocorrelation_bias) r.p = p;
   }
   scratch = std::move(near_longer).release();
+  // Keep the buffer for the many short tests, but not one of a long segment: a few tests of a
+  // long series compare most of it, and holding their buffer would raise the peak memory.
+  if (scratch.capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(scratch);
   return r;
 }
 
