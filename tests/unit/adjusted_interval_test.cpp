@@ -10,9 +10,12 @@
 #include <random>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "../../examples/mm1_queue/mm1_model.hpp"
 #include "../../examples/pi/pi_model.hpp"
 #include "../support/ar1_study.hpp"
+#include "cli_test_support.hpp"
 #include "mcpilot/session.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/analysis.hpp"
@@ -187,6 +190,36 @@ TEST(AdjustedInterval, ReplicationStyleKeepsPilotsIntervalStreamsAdjust) {
   const session_result r = run_session(*mm1, mspec, ms);
   EXPECT_EQ(r.quantities.at(0).stats.interval, interval_method::adjusted);
   EXPECT_GE(r.quantities.at(0).stats.variance_inflation, 1.0);
+}
+
+}  // namespace
+}  // namespace mcpilot
+
+namespace mcpilot {
+namespace {
+
+// The storage quick-start config is replication style: its results must be those of the version
+// before the adjusted interval existed, bit for bit. The values are that version's output
+// (commit 0f43acd, `mcpilot run configs/storage/raid6-exponential.toml --seed 1 --json`), kept
+// here as a regression anchor, not as known answers of the statistics.
+TEST(AdjustedInterval, StorageQuickstartUnchangedBitForBit) {
+  const test::temp_file json_out("", ".json");
+  const auto r = test::run_mcpilot(
+      {"run", std::string(MCPILOT_SOURCE_DIR) + "/configs/storage/raid6-exponential.toml", "--seed",
+       "1", "--quiet", "--json", json_out.path()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(test::slurp(json_out.path()));
+  EXPECT_EQ(j["replications"], 4695);
+  const auto& q = j["quantities"];
+  ASSERT_EQ(q.size(), 4u);
+  EXPECT_EQ(q[2]["name"], "mttdl_hours");
+  EXPECT_EQ(q[2]["mean"].get<double>(), 2349744674382.632);
+  EXPECT_EQ(q[2]["ci_low"].get<double>(), 2235351111395.8447);
+  EXPECT_EQ(q[2]["ci_high"].get<double>(), 2464138237369.419);
+  EXPECT_EQ(q[3]["ci_low"].get<double>(), 3.490953237160087e-08);
+  EXPECT_EQ(q[3]["ci_high"].get<double>(), 3.755888126171679e-08);
+  EXPECT_EQ(q[0]["ci_low"].get<double>(), 100023.98499962583);
+  for (const auto& quantity : q) EXPECT_EQ(quantity["interval"], "pilot");
 }
 
 }  // namespace
