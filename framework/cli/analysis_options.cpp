@@ -45,6 +45,11 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
   o.min_samples_opt =
       cmd->add_option("--min-samples", o.min_samples, "fewest subsession means to converge")
           ->check(unsigned_in(2, max_min_samples, "a number of subsessions"));
+  cmd->add_option("--interval", o.interval,
+                  "adjusted (batch means widened for their lag-1 autocorrelation; the default) or "
+                  "pilot (Pilot's t interval, number for number)")
+      ->check(CLI::IsMember({"adjusted", "pilot"}))
+      ->default_val("adjusted");
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
                 "keep every reading: skip warm-up and cool-down detection");
   cmd->add_flag("--wilson", o.wilson,
@@ -59,6 +64,8 @@ precision requirements(const shared_options& o) {
   if (o.ci_opt && o.ci_opt->count()) p->ci_abs = o.ci;
   if (o.confidence_opt && o.confidence_opt->count()) p->confidence = o.confidence;
   if (o.min_samples_opt && o.min_samples_opt->count()) p->min_samples = o.min_samples;
+  p->interval = parse_interval_method(o.interval);
+  if (!p->interval) throw input_error("--interval: unknown interval '" + o.interval + "'");
   validate(*p);
   return *p;
 }

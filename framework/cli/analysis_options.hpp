@@ -21,6 +21,7 @@ struct shared_options {
   std::string preset = "normal";
   double ac = 0, ci_perc = 0, ci = 0, confidence = 0;
   std::size_t min_samples = 0;
+  std::string interval = "adjusted";
   bool no_warmup_removal = false;
   bool wilson = false;
   bool json = false;
@@ -32,7 +33,8 @@ struct shared_options {
 
 // --column, --header, --kind, --json. For every command.
 void add_input_options(CLI::App* cmd, shared_options& o);
-// --preset, --ac, --ci-perc, --ci, --confidence, --min-samples, --no-warmup-removal, --wilson.
+// --preset, --ac, --ci-perc, --ci, --confidence, --min-samples, --interval, --no-warmup-removal,
+// --wilson.
 void add_precision_options(CLI::App* cmd, shared_options& o);
 
 // The preset with the user's overrides, validated (input_error names the bad option).

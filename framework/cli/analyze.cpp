@@ -42,7 +42,8 @@ nlohmann::ordered_json requirements_json(const shared_options& o, const precisio
           {"ci_perc", p.ci_perc},
           {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
           {"confidence", p.confidence},
-          {"min_samples", p.min_samples}};
+          {"min_samples", p.min_samples},
+          {"interval", std::string(to_string(p.interval.value_or(interval_method::adjusted)))}};
 }
 
 // "3,5" -> {3, 5}; anything else is a usage error.

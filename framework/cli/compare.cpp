@@ -66,7 +66,11 @@ void run_compare(const compare_state& st) {
   const double confidence = opt.requirements.confidence;
   const side a = analyse_side(st.file_a, st, opt);
   const side b = analyse_side(st.file_b, st, opt);
-  const sample_moments ma = moments(a.batches), mb = moments(b.batches);
+  // The adjusted interval's inflation applies to Welch's test too: each side's batch means carry
+  // the variance their lag-1 autocorrelation implies (1 with --interval pilot).
+  sample_moments ma = moments(a.batches), mb = moments(b.batches);
+  ma.variance *= a.result.variance_inflation;
+  mb.variance *= b.result.variance_inflation;
 
   welch_result w, shown;
   try {
@@ -107,6 +111,7 @@ void run_compare(const compare_state& st) {
         {"power", st.power},
         {"kind", st.o.kind},
         {"test_scale", opt.kind == quantity_kind::rate ? "reciprocal" : "readings"},
+        {"interval", std::string(to_string(*opt.requirements.interval))},
         {"a", to_json(a.result)},
         {"b", to_json(b.result)},
     };

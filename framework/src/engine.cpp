@@ -26,6 +26,11 @@ engine::engine(const model_spec& spec, engine_options options)
   for (const auto& q : spec.quantities()) {
     specs_.push_back(q);
     requirements_.push_back(q.precision.apply(options_.session_precision));
+    // Replications are independent by construction, so Pilot's interval is exact for them and
+    // their results stay Pilot's; streams are autocorrelated, so they get the adjusted interval.
+    if (!requirements_.back().interval)
+      requirements_.back().interval =
+          spec.is_stream_style() ? interval_method::adjusted : interval_method::pilot;
     validate(requirements_.back());
     std::vector<std::size_t> inputs;
     for (const auto& in : q.inputs) {

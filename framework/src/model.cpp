@@ -11,6 +11,7 @@ precision precision_override::apply(precision p) const {
   if (ci_abs) p.ci_abs = *ci_abs;
   if (confidence) p.confidence = *confidence;
   if (min_samples) p.min_samples = *min_samples;
+  if (interval) p.interval = *interval;
   return p;
 }
 

@@ -31,7 +31,7 @@ json analyze_json(const std::vector<std::string>& args, const std::string& stdin
 
 TEST(CliAnalyze, JsonHasTheContractFieldsWithRsValues) {
   const temp_file f(column_csv(small_sample, "latency_ms"));
-  const json j = analyze_json({"analyze", f.path(), "--json"});
+  const json j = analyze_json({"analyze", f.path(), "--json", "--interval", "pilot"});
   for (const char* key :
        {"n", "mean", "ci_low", "ci_high", "ci_width", "ci_width_rel", "subsession_size",
         "subsession_count", "autocorrelation", "subsession_autocorrelation", "required_samples",
@@ -58,7 +58,7 @@ TEST(CliAnalyze, JsonHasTheContractFieldsWithRsValues) {
 
 TEST(CliAnalyze, NotConvergedStillExitsZeroAndSaysWhy) {
   const temp_file f(column_csv(small_sample));
-  const auto r = run_mcpilot({"analyze", f.path()});
+  const auto r = run_mcpilot({"analyze", f.path(), "--interval", "pilot"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("10.14 [9.62, 10.66] (±5.1%)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("converged        no: needs more readings"), std::string::npos) << r.out;
@@ -69,22 +69,45 @@ TEST(CliAnalyze, PresetAndOverridesAreUsed) {
   const temp_file f(column_csv(small_sample));
   // Width 1.041 is just over 10% of the mean 10.14 (R: diff(t.test(x)$conf.int) / mean(x) =
   // 0.1027); R: the smallest h with h >= (2 qt(.975, h-1) sd(x) / (0.1 mean(x)))^2 is 13.
-  json j = analyze_json({"analyze", f.path(), "--json", "--min-samples", "10"});
+  json j =
+      analyze_json({"analyze", f.path(), "--json", "--interval", "pilot", "--min-samples", "10"});
   EXPECT_EQ(j["converged"], false);
   EXPECT_EQ(j["required_samples"], 13);
-  j = analyze_json({"analyze", f.path(), "--json", "--min-samples", "10", "--ci-perc", "0.11"});
+  j = analyze_json({"analyze", f.path(), "--json", "--interval", "pilot", "--min-samples", "10",
+                    "--ci-perc", "0.11"});
   EXPECT_EQ(j["converged"], true);
-  j = analyze_json({"analyze", f.path(), "--json", "--preset", "strict"});
+  j = analyze_json({"analyze", f.path(), "--json", "--interval", "pilot", "--preset", "strict"});
   EXPECT_EQ(j["required_samples"], 200);
   EXPECT_EQ(j["requirements"]["autocorrelation_limit"], 0.1);
-  j = analyze_json({"analyze", f.path(), "--json", "--ci", "0.5", "--min-samples", "10"});
+  j = analyze_json(
+      {"analyze", f.path(), "--json", "--interval", "pilot", "--ci", "0.5", "--min-samples", "10"});
   EXPECT_EQ(j["target_width"], 0.5);
   EXPECT_EQ(j["converged"], false);
   // R: qt(0.995, 11) widens the interval: t.test(x, conf.level = 0.99)$conf.int
   //   = [9.40683957029766, 10.87649376303568]
-  j = analyze_json({"analyze", f.path(), "--json", "--confidence", "0.99"});
+  j = analyze_json({"analyze", f.path(), "--json", "--interval", "pilot", "--confidence", "0.99"});
   EXPECT_NEAR(j["ci_low"].get<double>(), 9.40683957029766, 1e-9);
   EXPECT_NEAR(j["ci_high"].get<double>(), 10.87649376303568, 1e-9);
+}
+
+TEST(CliAnalyze, AdjustedIntervalIsTheDefaultAndSaysSo) {
+  const temp_file f(column_csv(small_sample));
+  const json adjusted = analyze_json({"analyze", f.path(), "--json"});
+  const json pilot = analyze_json({"analyze", f.path(), "--json", "--interval", "pilot"});
+  EXPECT_EQ(adjusted["interval"], "adjusted");
+  EXPECT_EQ(adjusted["requirements"]["interval"], "adjusted");
+  EXPECT_EQ(pilot["interval"], "pilot");
+  EXPECT_EQ(pilot["variance_inflation"], 1.0);
+  // 12 readings, lag-1 -0.0199710537197851 (R): corrected (12 r + 1) / 8 = 0.09504342, so the
+  // variance is multiplied by 1.0950434 / 0.9049566 and the width by its square root.
+  const double r = (12 * -0.0199710537197851 + 1) / 8;
+  const double a = (1 + r) / (1 - r);
+  EXPECT_NEAR(adjusted["variance_inflation"].get<double>(), a, 1e-12);
+  EXPECT_NEAR(adjusted["ci_width"].get<double>(), pilot["ci_width"].get<double>() * std::sqrt(a),
+              1e-10);
+  EXPECT_EQ(adjusted["mean"], pilot["mean"]);
+  const auto bad = run_mcpilot({"analyze", f.path(), "--interval", "wide"});
+  EXPECT_EQ(bad.exit_code, 2);
 }
 
 TEST(CliAnalyze, ReadsStandardInput) {
@@ -107,7 +130,8 @@ TEST(CliAnalyze, ColumnAndHeaderOptions) {
 
 TEST(CliAnalyze, RateUsesTheHarmonicMeanAndReciprocalInterval) {
   const temp_file f(column_csv(small_sample));
-  const json j = analyze_json({"analyze", f.path(), "--json", "--kind", "rate"});
+  const json j =
+      analyze_json({"analyze", f.path(), "--json", "--kind", "rate", "--interval", "pilot"});
   EXPECT_EQ(j["kind"], "rate");
   // R: y <- 1/x; 1/mean(y) = 10.0800597876109; ci <- t.test(y)$conf.int;
   //    c(1/ci[2], 1/ci[1]) = 9.57905032412212 10.63636983552290

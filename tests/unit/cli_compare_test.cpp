@@ -31,7 +31,8 @@ json compare_json(const std::vector<std::string>& args, const std::string& stdin
 TEST(CliCompare, WelchMatchesR) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
   // --min-samples 2: the formula's own value, not Pilot's floor of min_samples subsessions.
-  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2"});
+  const json j = compare_json(
+      {"compare", a.path(), b.path(), "--json", "--min-samples", "2", "--interval", "pilot"});
   // R: r <- t.test(a, b): t = -3.946225327628696, df = 19.91315384294990,
   //    p = 0.000803313357080429, conf.int = [-1.98482055862418, -0.61184610804249]
   EXPECT_NEAR(j["mean_a"].get<double>(), 10.1416666666667, 1e-12);
@@ -49,13 +50,14 @@ TEST(CliCompare, WelchMatchesR) {
   EXPECT_FALSE(j.contains("reason"));
   EXPECT_EQ(j["a"]["n"], 12);
   EXPECT_EQ(j["b"]["n"], 10);
+  EXPECT_EQ(j["interval"], "pilot");
 }
 
 TEST(CliCompare, PowerRaisesRequiredB) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
   // R: ts2 <- qt(0.975, r$parameter) + qnorm(0.8); var(b)/((d/ts2)^2 - var(a)/12) = 3.7168711843406
-  const json j = compare_json(
-      {"compare", a.path(), b.path(), "--json", "--power", "0.8", "--min-samples", "2"});
+  const json j = compare_json({"compare", a.path(), b.path(), "--json", "--power", "0.8",
+                               "--min-samples", "2", "--interval", "pilot"});
   EXPECT_EQ(j["required_b"], 4);
 }
 
@@ -75,7 +77,8 @@ TEST(CliCompare, RatesAreTestedOnTheReciprocals) {
   const temp_file a(column_csv(a_values));
   // B from standard input.
   const json j =
-      compare_json({"compare", a.path(), "-", "--json", "--kind", "rate"}, column_csv(b_values));
+      compare_json({"compare", a.path(), "-", "--json", "--kind", "rate", "--interval", "pilot"},
+                   column_csv(b_values));
   // R: t.test(1/a, 1/b): t = 3.918090215966429, df = 19.26320236190482, p = 0.00090384280275374.
   // The reported t carries the sign of the rates' difference, which is the opposite.
   EXPECT_NEAR(j["t"].get<double>(), -3.918090215966429, 1e-10);
@@ -117,7 +120,7 @@ TEST(CliCompare, RequiredBIsAtLeastMinSamplesSubsessionMeans) {
 
 TEST(CliCompare, HumanView) {
   const temp_file a(column_csv(a_values)), b(column_csv(b_values));
-  const auto r = run_mcpilot({"compare", a.path(), b.path()});
+  const auto r = run_mcpilot({"compare", a.path(), b.path(), "--interval", "pilot"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   for (const char* s : {"A - B", "-1.30 [-1.98, -0.61]", "Welch t", "df 19.9", "p ", "8.0e-04",
                         "required B", "the means differ"})

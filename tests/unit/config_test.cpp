@@ -259,6 +259,18 @@ TEST(Config, QuantityErrors) {
   EXPECT_EQ(c.spec.quantities()[0].precision.autocorrelation_limit, 0.5);
 }
 
+TEST(Config, IntervalInExperimentAndPerQuantity) {
+  const std::string model = "[model]\nname = \"storage.test\"\n";
+  const auto c = parse("[experiment]\ninterval = \"pilot\"\n" + model +
+                       "[[quantity]]\nname = \"loss\"\ninterval = \"adjusted\"\n");
+  EXPECT_EQ(c.settings.engine.session_precision.interval, interval_method::pilot);
+  EXPECT_EQ(c.spec.quantities()[1].precision.interval, interval_method::adjusted);
+  EXPECT_FALSE(c.spec.quantities()[0].precision.interval);  // the session's, then the default
+  EXPECT_EQ(error_of("[experiment]\ninterval = \"wide\"\n" + model),
+            "cfg.toml:2:12: [experiment] interval: unknown interval \"wide\" (known: adjusted, "
+            "pilot)");
+}
+
 TEST(Config, TomlSyntaxErrorsNameTheLine) {
   const std::string e = error_of("[model]\nname = \"storage.test\"\ndisks = = 3\n");
   EXPECT_EQ(e.rfind("cfg.toml:3:", 0), 0u) << e;

@@ -165,6 +165,7 @@ TEST(SessionOutput, RawReadingsRecomputeTheSameInterval) {
   }
   analysis_options o;
   o.requirements = *preset("normal");
+  o.requirements.interval = r.quantities[0].requirements.interval;  // what the session used
   o.remove_warmup = false;
   const analysis a = analyze(wait, o);
   EXPECT_EQ(*a.mean, *r.quantities[0].stats.mean);

@@ -32,6 +32,9 @@ analysis_options with(const precision& p) {
   analysis_options o;
   o.requirements = p;
   o.remove_warmup = false;  // these tests are about the interval, not the change-points
+  // They check Pilot's interval number for number (R's t.test on the batch means); the adjusted
+  // interval has its own tests in adjusted_interval_test.cpp.
+  if (!o.requirements.interval) o.requirements.interval = interval_method::pilot;
   return o;
 }
 

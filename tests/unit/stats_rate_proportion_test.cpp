@@ -31,6 +31,7 @@ analysis_options options_for(quantity_kind kind, const char* preset_name) {
   o.kind = kind;
   o.requirements = *preset(preset_name);
   o.remove_warmup = false;  // these tests are about the interval, not the change-points
+  o.requirements.interval = interval_method::pilot;  // R's numbers are Pilot's t intervals
   return o;
 }
 

@@ -93,6 +93,9 @@ void ar1_presets() {
         for (int p = 0; p < 3; ++p) {
           analysis_options o;
           o.requirements = *preset(presets[p]);
+          // Pilot's interval, which this study documents; interval_coverage.cpp puts the
+          // correlation-adjusted default beside it.
+          o.requirements.interval = interval_method::pilot;
           o.remove_warmup = false;
           const analysis a = analyze(x, o);
           if (!a.ci_high) continue;

@@ -19,6 +19,7 @@ struct precision_override {
   std::optional<double> ci_abs;
   std::optional<double> confidence;
   std::optional<std::size_t> min_samples;
+  std::optional<interval_method> interval;
 
   precision apply(precision p) const;
 };

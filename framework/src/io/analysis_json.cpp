@@ -41,6 +41,8 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"subsession_count", or_null(a.subsession_count)},
       {"autocorrelation", or_null(a.autocorrelation)},
       {"subsession_autocorrelation", or_null(a.subsession_autocorrelation)},
+      {"interval", std::string(to_string(a.interval))},
+      {"variance_inflation", a.variance_inflation},
       {"warmup", std::move(warmup)},
   };
 }
@@ -50,7 +52,9 @@ nlohmann::ordered_json to_json(const precision& p) {
           {"ac", p.autocorrelation_limit},
           {"ci_perc", p.ci_perc},
           {"ci", or_null(p.ci_abs)},
-          {"min_samples", p.min_samples}};
+          {"min_samples", p.min_samples},
+          {"interval", p.interval ? nlohmann::ordered_json(std::string(to_string(*p.interval)))
+                                  : nlohmann::ordered_json(nullptr)}};
 }
 
 nlohmann::ordered_json to_json(const wps_fit& f) {

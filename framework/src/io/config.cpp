@@ -277,6 +277,11 @@ bool read_precision_field(const field_context& c, std::string_view key, const to
     if (v < 2 || static_cast<std::uint64_t>(v) > max_min_samples)
       bad("must lie in [2, 10^15], got " + std::to_string(v));
     out.min_samples = static_cast<std::size_t>(v);
+  } else if (key == "interval") {
+    const std::string v = get_string(c, n, key);
+    const auto m = parse_interval_method(v);
+    if (!m) bad("unknown interval \"" + v + "\" (known: adjusted, pilot)");
+    out.interval = m;
   } else {
     return false;
   }
@@ -286,10 +291,10 @@ bool read_precision_field(const field_context& c, std::string_view key, const to
 // --- the sections -----------------------------------------------------------------------------
 
 constexpr std::string_view experiment_keys =
-    "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, threads, max_replications, "
-    "max_seconds, streams, cpu, counters";
+    "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, interval, threads, "
+    "max_replications, max_seconds, streams, cpu, counters";
 constexpr std::string_view quantity_keys =
-    "name, ci_perc, ci, confidence, ac, min_samples, required";
+    "name, ci_perc, ci, confidence, ac, min_samples, interval, required";
 
 // Measurement models only (docs/writing-a-model.md, "Measurement mode"): the core to pin to, and
 // the perf counters to read over each timed region.
@@ -532,6 +537,7 @@ void read_quantities(const toml::node* node, const locator& loc, experiment_conf
     if (p.ci_abs) q.precision.ci_abs = p.ci_abs;
     if (p.confidence) q.precision.confidence = p.confidence;
     if (p.min_samples) q.precision.min_samples = p.min_samples;
+    if (p.interval) q.precision.interval = p.interval;
     if (o.required) q.required = *o.required;
     try {
       validate(q.precision.apply(cfg.settings.engine.session_precision));

@@ -120,6 +120,12 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     if (!req.ci_abs) v += " (" + format_level(req.ci_perc) + ')';
     t.add("interval width", v);
   }
+  if (a.subsession_size)
+    t.add("interval", a.interval == interval_method::pilot
+                          ? std::string("pilot (t interval of the subsession means)")
+                          : "adjusted (subsession means' variance x " +
+                                format_number(a.variance_inflation, 0.001) +
+                                " for their lag-1 autocorrelation)");
 
   if (!ctx.remove_warmup) {
     t.add("warm-up removal", "off (--no-warmup-removal)");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/changepoint.hpp"
 #include "mcpilot/stats/interval.hpp"
@@ -88,14 +89,21 @@ constexpr const char* no_subsession =
 
 // Everything after the subsession size is known: the interval on the batch means, mapped to the
 // kind's scale, the width target, the readings still needed, and the verdict. `a.n_used` must
-// hold the number of readings behind the batches. O(h).
+// hold the number of readings behind the batches, and `a.subsession_autocorrelation` their lag-1
+// (the adjusted interval's inflation comes from it). O(h).
 void conclude(analysis& a, std::span<const double> batches, std::size_t q,
               const analysis_options& opt) {
   const precision& req = opt.requirements;
   const std::size_t h = batches.size();
   a.subsession_size = q;
   a.subsession_count = h;
-  const t_interval iv = mean_interval(batches, req.confidence);
+  a.interval = req.interval.value_or(interval_method::adjusted);
+  const double lag1 = a.subsession_autocorrelation.value_or(0.0);
+  const t_interval iv = a.interval == interval_method::adjusted
+                            ? adjusted_mean_interval(batches, lag1, req.confidence)
+                            : mean_interval(batches, req.confidence);
+  if (a.interval == interval_method::adjusted)
+    a.variance_inflation = correlation_inflation(lag1, h);
 
   double sd = iv.sd;  // of the batch means, on the analysed scale
   double scale_target = 0;
@@ -155,6 +163,8 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
         return;
       }
       if (q == 1) {
+        // Independent trials: the binomial formulas, which carry no correlation adjustment.
+        a.variance_inflation = 1;
         sd = std::sqrt(p * (1 - p));
         const proportion_bounds b = opt.wilson ? wilson_interval(p, h, req.confidence)
                                                : wald_interval(p, h, req.confidence);

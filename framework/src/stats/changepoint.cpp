@@ -34,12 +34,21 @@ std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std:
     todo.pop_back();
     if (e - b < 2 * ms) continue;
     const double len = static_cast<double>(e - b);
-    const double total = s.prefix_sum(e) - s.prefix_sum(b);
+    const double base = s.prefix_sum(b);
+    const double total = s.prefix_sum(e) - base;
     double best = 0;
     std::size_t at = 0;
+    // The reduction is (left len - total tl)^2 / (tl tr len). Its two divisions made this scan,
+    // run over every reading at every level, the slowest loop of the detection, so each split is
+    // first screened without dividing: a split can beat `best` only if its screen value comes
+    // within a relative 1e-9 of it (the two forms differ by a few rounding errors), and only
+    // then is the reduction computed exactly as before, so the same split wins.
+    const double* sum = s.prefix_sums().data();
     for (std::size_t t = b + ms; t + ms <= e; ++t) {
       const double tl = static_cast<double>(t - b), tr = len - tl;
-      const double left = s.prefix_sum(t) - s.prefix_sum(b);
+      const double left = sum[t] - base;
+      const double d = left * len - total * tl;
+      if (!(d * d > best * (1 - 1e-9) * tl * tr * len)) continue;
       const double diff = left / tl - (total - left) / tr;
       const double reduction = tl * tr / len * diff * diff;
       if (reduction > best) {
@@ -167,8 +176,11 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
   return rank_sum_test(ya, yb).p;
 }
 
+// `scratch` is the buffer of the longer segment's prefix sums, reused from test to test: a long
+// series needs thousands of tests, and allocating each buffer (page faults for the large ones)
+// cost more than filling it.
 segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t at, std::size_t e,
-                           const changepoint_options& opt) {
+                           const changepoint_options& opt, std::vector<double>& scratch) {
   const bool left_shorter = at - b <= e - at;
   const std::size_t shorter = std::min(at - b, e - at);
   const std::size_t longer =
@@ -176,8 +188,8 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
   // Its own prefix sums, about its own mean, rather than differences of the whole series' sums:
   // a segment of equal readings (0/1 or quantised data) must give deviations of exactly 0, which
   // sums taken about another centre do not guarantee.
-  const batch_correlogram near_longer(left_shorter ? x.subspan(at, longer)
-                                                   : x.subspan(at - longer, longer));
+  batch_correlogram near_longer(
+      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer), std::move(scratch));
   segment_test r;
   const std::optional<std::size_t> q0 =
       opt.correct_autocorrelation_bias
@@ -190,6 +202,10 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
     r.order_p = p;
     if (!opt.correct_autocorrelation_bias) r.p = p;
   }
+  scratch = std::move(near_longer).release();
+  // Keep the buffer for the many short tests, but not one of a long segment: a few tests of a
+  // long series compare most of it, and holding their buffer would raise the peak memory.
+  if (scratch.capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(scratch);
   return r;
 }
 
@@ -236,8 +252,9 @@ changepoint_result detect_changepoints(std::span<const double> x,
     }
   };
   std::priority_queue<entry> heap;
+  std::vector<double> scratch;
   auto evaluate = [&](std::size_t i) {
-    const segment_test t = test_segments(x, begin_of(i), at[i], end_of(i), options);
+    const segment_test t = test_segments(x, begin_of(i), at[i], end_of(i), options, scratch);
     p[i] = t.p;
     ++version[i];
     const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);

@@ -25,6 +25,16 @@ std::optional<quantity_kind> parse_quantity_kind(std::string_view s) {
   return std::nullopt;
 }
 
+std::string_view to_string(interval_method m) {
+  return m == interval_method::pilot ? "pilot" : "adjusted";
+}
+
+std::optional<interval_method> parse_interval_method(std::string_view s) {
+  if (s == "adjusted") return interval_method::adjusted;
+  if (s == "pilot") return interval_method::pilot;
+  return std::nullopt;
+}
+
 std::optional<precision> preset(std::string_view name) {
   if (name == "quick") return precision{0.8, 0.20, std::nullopt, 0.95, 30};
   if (name == "normal") return precision{0.2, 0.10, std::nullopt, 0.95, 50};

@@ -20,6 +20,7 @@ struct analysis_options {
   precision requirements;
   bool remove_warmup = true;
   bool wilson = false;  // proportions: report Wilson's interval instead of the normal one
+  // requirements.interval, when unset, means the adjusted interval here.
 };
 
 struct warmup_report {
@@ -50,6 +51,11 @@ struct analysis {
   std::optional<std::size_t> subsession_count;
   std::optional<double> autocorrelation;             // raw lag-1 of the analysed readings
   std::optional<double> subsession_autocorrelation;  // lag-1 of the batch means used
+  // The interval built on the batch means, and the factor by which it multiplied their variance:
+  // (1 + r~) / (1 - r~) for the adjusted interval (r~ the bias-corrected lag-1), 1 for Pilot's
+  // and for the binomial intervals of independent 0/1 trials.
+  interval_method interval = interval_method::adjusted;
+  double variance_inflation = 1;
 
   double target_width = 0;  // the whole width the requirements ask for, in the unit
   std::optional<std::size_t> required_samples;  // raw readings needed in the stable phase

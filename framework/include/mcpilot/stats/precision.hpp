@@ -13,12 +13,23 @@ enum class quantity_kind { ordinary, rate, proportion };
 std::string_view to_string(quantity_kind k);
 std::optional<quantity_kind> parse_quantity_kind(std::string_view s);
 
+// How the interval is built on the batch means (docs/statistics.md, "The correlation-adjusted
+// interval"). `adjusted` widens Pilot's t interval by the AR(1) variance inflation of the batch
+// means' bias-corrected lag-1 autocorrelation; `pilot` is Pilot's t interval, number for number.
+enum class interval_method { adjusted, pilot };
+
+std::string_view to_string(interval_method m);
+std::optional<interval_method> parse_interval_method(std::string_view s);
+
 struct precision {
   double autocorrelation_limit = 0.2;  // |rho_1(q)| allowed for the batch means
   double ci_perc = 0.10;               // whole interval width as a fraction of the mean
   std::optional<double> ci_abs;        // whole width in the quantity's unit; wins over ci_perc
   double confidence = 0.95;
   std::size_t min_samples = 50;  // minimum number of subsession means
+  // Unset: the context's default, `adjusted` for analyze and stream-style sessions, `pilot` for
+  // replication-style sessions (independent by construction, where Pilot's interval is exact).
+  std::optional<interval_method> interval;
 };
 
 // quick (0.8, 0.20, 30), normal (0.2, 0.10, 50), strict (0.1, 0.10, 200), all at 95%.

@@ -25,11 +25,18 @@ double batch_autocorrelation(std::span<const double> x, std::size_t q);
 class batch_correlogram {
  public:
   explicit batch_correlogram(std::span<const double> x);
+  // The same, building the sums in `storage` (its contents are discarded): a caller that builds
+  // many correlograms one after another reuses one buffer instead of allocating each, and gets
+  // it back with release().
+  batch_correlogram(std::span<const double> x, std::vector<double>&& storage);
+  std::vector<double> release() && { return std::move(sum_); }
   std::size_t size() const { return sum_.size() - 1; }
   double mean() const { return mean_; }
   // Sum of the first i readings less mean(); the change-point search reads segment means off it.
   // O(1).
   double prefix_sum(std::size_t i) const { return sum_[i]; }
+  // All n + 1 of them, for loops that scan them in order.
+  std::span<const double> prefix_sums() const { return sum_; }
   // Sum of batch j of size q less q mean(). O(1).
   double batch_deviation(std::size_t q, std::size_t j) const {
     return sum_[(j + 1) * q] - sum_[j * q];

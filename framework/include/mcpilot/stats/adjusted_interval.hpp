@@ -1,0 +1,36 @@
+#pragma once
+// The correlation-adjusted interval on batch means: Pilot's t interval, widened by the AR(1)
+// variance inflation of the batch means' own lag-1 autocorrelation (the adjustment of SBatch and
+// Skart). Pilot accepts batch means whose lag-1 autocorrelation is up to the preset's limit, and
+// its interval treats them as independent, so it is too narrow by sqrt((1 + r) / (1 - r)) for a
+// correlation r at the limit, and further because the estimate of r is biased low. The adjusted
+// interval corrects both: the estimate's first-order bias, then the variance of the mean.
+// docs/statistics.md, "The correlation-adjusted interval", gives the derivation and the coverage.
+
+#include <cstddef>
+#include <span>
+
+#include "mcpilot/stats/interval.hpp"
+
+namespace mcpilot {
+
+// The lag-1 autocorrelation of h batch means with its first-order bias removed:
+//   r~ = (h r^ + 1) / (h - 4)   for h >= 8,   r^ itself for h < 8,
+// which inverts E[r^] ~ r - (1 + 4 r) / h, the bias of a lag-1 autocorrelation estimated about an
+// estimated mean (Marriott and Pope 1954; Kendall 1954). Below 8 batches the correction divides
+// by almost nothing and is not used. O(1).
+double corrected_lag1(double lag1, std::size_t h);
+
+// The AR(1) inflation of the variance of a mean, (1 + r) / (1 - r), for the corrected lag-1 r of
+// the batch means, with r taken as 0 when negative (a negative estimate never narrows the
+// interval) and at most max_inflation_lag1 (beyond it the factor grows without bound while the
+// estimate says only that the batches are far too short). 1 for r <= 0; 3 for r = 0.5. O(1).
+constexpr double max_inflation_lag1 = 0.99;
+double correlation_inflation(double lag1, std::size_t h);
+
+// Pilot's t interval of the batch means, x-bar +- t*_{h-1} s sqrt(A) / sqrt(h), with
+// A = correlation_inflation(lag1, h). sd holds s sqrt(A), the standard deviation the required
+// sample size uses. Needs h >= 2 (std::invalid_argument otherwise). O(h).
+t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double confidence);
+
+}  // namespace mcpilot

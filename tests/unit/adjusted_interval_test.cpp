@@ -1,0 +1,226 @@
+// The correlation-adjusted interval (stats/adjusted_interval.hpp) and where it is the default.
+//
+// Known answers are worked by hand in the comments; t quantiles quote R (`qt`, R 4.x,
+// `options(digits = 17)`). The AR(1) closed forms are those of docs/statistics.md: gamma_n and the
+// exact lag-1 autocorrelation of AR(1) batch means.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "../../examples/mm1_queue/mm1_model.hpp"
+#include "../../examples/pi/pi_model.hpp"
+#include "../support/ar1_study.hpp"
+#include "cli_test_support.hpp"
+#include "mcpilot/session.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
+#include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/autocorrelation.hpp"
+#include "mcpilot/stats/sample_size.hpp"
+#include "mcpilot/stats/subsession.hpp"
+
+namespace mcpilot {
+namespace {
+
+TEST(AdjustedInterval, BiasCorrectionOfTheLag1) {
+  // (h r + 1) / (h - 4): h = 8, r = 0.1 -> 1.8 / 4 = 0.45; h = 104, r = 0.2 -> 21.8 / 100.
+  EXPECT_DOUBLE_EQ(corrected_lag1(0.1, 8), 0.45);
+  EXPECT_DOUBLE_EQ(corrected_lag1(0.2, 104), 0.218);
+  // Below 8 batches the estimate is used as it is.
+  EXPECT_DOUBLE_EQ(corrected_lag1(0.3, 7), 0.3);
+}
+
+TEST(AdjustedInterval, InflationIsTheAr1FactorOfTheCorrectedLag1) {
+  // (1 + r) / (1 - r): r = 0.5 -> 3, r = 0.9 -> 19 (h < 8: no correction).
+  EXPECT_DOUBLE_EQ(correlation_inflation(0.5, 5), 3.0);
+  EXPECT_NEAR(correlation_inflation(0.9, 5), 19.0, 1e-12);
+  // h = 8, r = 0.1: corrected 0.45 -> 1.45 / 0.55.
+  EXPECT_NEAR(correlation_inflation(0.1, 8), 1.45 / 0.55, 1e-12);
+  // A negative estimate never narrows: (100 (-0.3) + 1) / 96 < 0 -> 1.
+  EXPECT_DOUBLE_EQ(correlation_inflation(-0.3, 100), 1.0);
+  // Capped at r = 0.99: 1.99 / 0.01 = 199.
+  EXPECT_NEAR(correlation_inflation(0.999, 5), 199.0, 1e-9);
+  // It is the limit of the AR(1) gamma_n (docs/statistics.md): (1 + 0.8) / (1 - 0.8) = 9.
+  EXPECT_NEAR(correlation_inflation(0.8, 5), ar1_variance_inflation(10'000'000, 0.8), 1e-5);
+}
+
+TEST(AdjustedInterval, HandWorkedFiveBatches) {
+  // Batch means 1..5: mean 3, deviations -2 -1 0 1 2, sum of squares 10, s^2 = 10 / 4 = 2.5;
+  // lag-1 = ((-2)(-1) + (-1)(0) + (0)(1) + (1)(2)) / 10 = 0.4; h = 5 < 8, so A = 1.4 / 0.6 = 7/3.
+  // Half-width t*_4 sqrt(2.5 A / 5) = qt(0.975, 4) sqrt(7/6).
+  const std::vector<double> y = {1, 2, 3, 4, 5};
+  const double lag1 = batch_autocorrelation(y, 1);
+  EXPECT_NEAR(lag1, 0.4, 1e-15);
+  const t_interval iv = adjusted_mean_interval(y, lag1, 0.95);
+  const double qt4 = 2.7764451051977987;  // qt(0.975, 4)
+  EXPECT_DOUBLE_EQ(iv.mean, 3.0);
+  EXPECT_NEAR(iv.half_width, qt4 * std::sqrt(7.0 / 6.0), 1e-12);
+  EXPECT_NEAR(iv.sd, std::sqrt(2.5 * 7.0 / 3.0), 1e-14);
+  // Pilot's is the same without A.
+  EXPECT_NEAR(mean_interval(y, 0.95).half_width, qt4 * std::sqrt(0.5), 1e-12);
+}
+
+// The estimator's target, in closed form. For AR(1) readings (unit variance) in batches of q,
+// a batch mean has variance gamma_q / q and adjacent ones the lag-1 autocorrelation r(q) of
+// ar1_batch_lag1; the mean of h batches has variance gamma_{hq} / (hq). With the exact r(q) the
+// adjusted estimate (gamma_q / q) A(r(q)) / h must be at least that (the batch means' correlation
+// beyond lag 1 is smaller than AR(1)'s r^k), and close to it; Pilot's (A = 1) is too small.
+TEST(AdjustedInterval, Ar1BatchMeansVarianceClosedForm) {
+  const std::size_t h = 1'000'000;  // many batches: the bias correction is negligible (< 1e-5)
+  for (const double rho : {0.5, 0.8, 0.9, 0.95}) {
+    for (const double limit : {0.2, 0.1}) {
+      // The q the normal and strict presets aim at: the first whose exact r(q) is within limit.
+      std::size_t q = 1;
+      while (test_support::ar1_batch_lag1(q, rho) > limit) ++q;
+      const double r = test_support::ar1_batch_lag1(q, rho);
+      const double truth = ar1_variance_inflation(h * q, rho);  // (hq) Var(mean)
+      const double batch = ar1_variance_inflation(q, rho);      // q Var(batch mean)
+      const double adjusted = batch * correlation_inflation(r, h);
+      // (1 + r) / (1 - r) exceeds the true 1 + 2 r / (1 - rho^q) of these ARMA(1,1)-like means by
+      // about 2 r^2, at most 0.08 for r <= 0.2.
+      EXPECT_GE(adjusted, truth * (1 - 1e-9)) << rho << " " << q;
+      EXPECT_LE(adjusted, truth * (1 + 2 * r * r / (1 - r))) << rho << " " << q;
+      EXPECT_LT(batch, truth * (1 - r)) << "Pilot's estimate is biased low by about r";
+    }
+  }
+  // At q = 1 the readings themselves are AR(1): the factor is exact, gamma_n -> (1+rho)/(1-rho).
+  EXPECT_NEAR(correlation_inflation(0.9, h), ar1_variance_inflation(1'000'000'000, 0.9), 1e-3);
+}
+
+TEST(AdjustedInterval, AnalyzeUsesItByDefaultAndPilotOnRequest) {
+  std::mt19937_64 gen(16);
+  std::vector<double> x(5000);
+  test_support::fill_ar1(x, 0.8, 10, gen);
+  analysis_options o;
+  o.remove_warmup = false;
+  o.requirements = *preset("normal");
+  o.requirements.ci_perc = 0.01;  // so that the width, not the 50 subsessions, sets the need
+  const analysis adj = analyze(x, o);
+  o.requirements.interval = interval_method::pilot;
+  const analysis pil = analyze(x, o);
+  EXPECT_EQ(adj.interval, interval_method::adjusted);
+  EXPECT_EQ(pil.interval, interval_method::pilot);
+  EXPECT_EQ(pil.variance_inflation, 1.0);
+  ASSERT_TRUE(adj.subsession_size && pil.subsession_size);
+  EXPECT_EQ(*adj.subsession_size, *pil.subsession_size);  // same batches
+  const auto batches =
+      batch_means(std::span<const double>(x).first(adj.n_used), *adj.subsession_size);
+  const double lag1 = *adj.subsession_autocorrelation;
+  const t_interval want = adjusted_mean_interval(batches, lag1, 0.95);
+  EXPECT_DOUBLE_EQ(*adj.ci_low, want.low());
+  EXPECT_DOUBLE_EQ(*adj.ci_high, want.high());
+  EXPECT_DOUBLE_EQ(adj.variance_inflation, correlation_inflation(lag1, batches.size()));
+  EXPECT_GT(adj.variance_inflation, 1.0);
+  const t_interval plain = mean_interval(batches, 0.95);
+  EXPECT_DOUBLE_EQ(*pil.ci_low, plain.low());
+  // The required size follows the interval used: q max(h*, min) with sd s sqrt(A).
+  const double width = 0.01 * std::abs(want.mean);
+  EXPECT_EQ(
+      *adj.required_samples,
+      *adj.subsession_size * std::max<std::size_t>(*required_batches(want.sd, width, 0.95), 50));
+  EXPECT_GT(*adj.required_samples, *pil.required_samples);
+}
+
+// Seeded simulation. AR(1), rho = 0.8, n = 2000, quick (limit 0.8, so mostly q = 1): Pilot's
+// interval covers about 2 Phi(1.96 / 3) - 1 = 0.49 (docs/statistics.md); the adjusted interval
+// must be nominal, 0.95 within 4 binomial sd for 400 series, 4 sqrt(0.95 0.05 / 400) = 0.044.
+TEST(AdjustedInterval, CoverageOnAr1UnderQuick) {
+  std::mt19937_64 gen(1616);
+  std::vector<double> x(2000);
+  int covered_adjusted = 0, covered_pilot = 0;
+  const int m = 400;
+  for (int s = 0; s < m; ++s) {
+    test_support::fill_ar1(x, 0.8, 10, gen);
+    analysis_options o;
+    o.remove_warmup = false;
+    o.requirements = *preset("quick");
+    const analysis a = analyze(x, o);
+    covered_adjusted += *a.ci_low <= 10 && 10 <= *a.ci_high;
+    o.requirements.interval = interval_method::pilot;
+    const analysis p = analyze(x, o);
+    covered_pilot += *p.ci_low <= 10 && 10 <= *p.ci_high;
+  }
+  EXPECT_GE(covered_adjusted, static_cast<int>(std::floor((0.95 - 0.044) * m)));
+  EXPECT_LE(covered_pilot, static_cast<int>(0.70 * m));
+}
+
+// Replication style stays Pilot's: replications are independent by construction. A session with
+// no interval set must give bit-identical results to one that asks for Pilot's interval, and say
+// so; a stream-style session gets the adjusted interval.
+TEST(AdjustedInterval, ReplicationStyleKeepsPilotsIntervalStreamsAdjust) {
+  auto pi = std::make_unique<examples::pi_model>();
+  model_spec spec;
+  pi->declare(spec);
+  parameters p;
+  p.set("darts", std::int64_t{100});
+  pi->configure(p);
+  session_settings s;
+  s.seed = 3;
+  s.threads = 1;
+  s.engine.session_precision = *preset("normal");
+  s.engine.session_precision.ci_perc = 0.02;
+  const session_result by_default = run_session(*pi, spec, s);
+  s.engine.session_precision.interval = interval_method::pilot;
+  const session_result pilot = run_session(*pi, spec, s);
+  const analysis &a = by_default.quantities.at(0).stats, &b = pilot.quantities.at(0).stats;
+  EXPECT_EQ(a.interval, interval_method::pilot);
+  EXPECT_EQ(by_default.replications, pilot.replications);
+  EXPECT_EQ(*a.ci_low, *b.ci_low);
+  EXPECT_EQ(*a.ci_high, *b.ci_high);
+  EXPECT_EQ(*a.mean, *b.mean);
+  EXPECT_EQ(a.required_samples, b.required_samples);
+
+  auto mm1 = std::make_unique<examples::mm1_model>();
+  model_spec mspec;
+  mm1->declare(mspec);
+  parameters mp;
+  mp.set("arrival_rate", 0.5);
+  mp.set("service_rate", 1.0);
+  mm1->configure(mp);
+  session_settings ms;
+  ms.seed = 3;
+  ms.threads = 1;
+  ms.engine.session_precision = *preset("normal");
+  ms.engine.session_precision.ci_perc = 0.2;
+  ms.engine.streams = 2;
+  const session_result r = run_session(*mm1, mspec, ms);
+  EXPECT_EQ(r.quantities.at(0).stats.interval, interval_method::adjusted);
+  EXPECT_GE(r.quantities.at(0).stats.variance_inflation, 1.0);
+}
+
+}  // namespace
+}  // namespace mcpilot
+
+namespace mcpilot {
+namespace {
+
+// The storage quick-start config is replication style: its results must be those of the version
+// before the adjusted interval existed, bit for bit. The values are that version's output
+// (commit 0f43acd, `mcpilot run configs/storage/raid6-exponential.toml --seed 1 --json`), kept
+// here as a regression anchor, not as known answers of the statistics.
+TEST(AdjustedInterval, StorageQuickstartUnchangedBitForBit) {
+  const test::temp_file json_out("", ".json");
+  const auto r = test::run_mcpilot(
+      {"run", std::string(MCPILOT_SOURCE_DIR) + "/configs/storage/raid6-exponential.toml", "--seed",
+       "1", "--quiet", "--json", json_out.path()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(test::slurp(json_out.path()));
+  EXPECT_EQ(j["replications"], 4695);
+  const auto& q = j["quantities"];
+  ASSERT_EQ(q.size(), 4u);
+  EXPECT_EQ(q[2]["name"], "mttdl_hours");
+  EXPECT_EQ(q[2]["mean"].get<double>(), 2349744674382.632);
+  EXPECT_EQ(q[2]["ci_low"].get<double>(), 2235351111395.8447);
+  EXPECT_EQ(q[2]["ci_high"].get<double>(), 2464138237369.419);
+  EXPECT_EQ(q[3]["ci_low"].get<double>(), 3.490953237160087e-08);
+  EXPECT_EQ(q[3]["ci_high"].get<double>(), 3.755888126171679e-08);
+  EXPECT_EQ(q[0]["ci_low"].get<double>(), 100023.98499962583);
+  for (const auto& quantity : q) EXPECT_EQ(quantity["interval"], "pilot");
+}
+
+}  // namespace
+}  // namespace mcpilot
