@@ -1,5 +1,7 @@
 // `mcpilot run CONFIG`: runs a seeded experiment until every required interval meets its
-// precision, then writes the table (stdout), the JSON result (--json) and the raw readings (--raw).
+// precision, then writes the table (stdout), the JSON result (--json), the raw readings (--raw)
+// and a picture of the intervals round by round (--plot). A config with a [sweep] runs one session
+// per point instead (run_sweep.cpp).
 //
 // Exit codes (docs/cli.md): 0 converged; 3 a limit stopped it first (max_replications,
 // max_seconds, or a precision no number of readings can reach); 130 interrupted; 2 a config or
@@ -7,10 +9,6 @@
 // alone (config, seed, replication index), like a bad config, and is not worth retrying with a
 // bigger budget the way exit 3 is. Exit 1 stays for bugs in mcpilot itself.
 
-#include <signal.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -23,74 +21,18 @@
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
+#include "mcpilot/io/run_plot.hpp"
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/session.hpp"
+#include "run_support.hpp"
 
 namespace mcpilot::cli {
 
+int run_sweep_command(const run_options& o, const experiment_config& cfg, const std::string& text,
+                      const config_overrides& overrides, const model_registry& models,
+                      const std::string& program);
+
 namespace {
-
-// Set by SIGINT; the session checks it between rounds. Lock-free, so a signal handler may store it.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_sigint(int) {
-  interrupted.store(true);
-  static const char message[] =
-      "\nmcpilot: interrupted: stopping after this round and writing the results so far "
-      "(Ctrl-C again to abort at once)\n";
-  ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
-  (void)ignored;
-}
-
-// Installs the handler for the session's lifetime only; SA_RESETHAND makes a second Ctrl-C
-// take the default action (terminate) in case a round takes too long.
-class sigint_scope {
- public:
-  sigint_scope() {
-    interrupted.store(false);
-    // A process started with SIGINT ignored (a background job of a non-interactive shell, say)
-    // was meant to be immune to Ctrl-C: leave it so.
-    sigaction(SIGINT, nullptr, &previous_);
-    if (previous_.sa_handler == SIG_IGN) return;
-    struct sigaction sa {};
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
-    installed_ = sigaction(SIGINT, &sa, nullptr) == 0;
-  }
-  ~sigint_scope() {
-    if (installed_) sigaction(SIGINT, &previous_, nullptr);
-  }
-  sigint_scope(const sigint_scope&) = delete;
-  sigint_scope& operator=(const sigint_scope&) = delete;
-
- private:
-  struct sigaction previous_ {};
-  bool installed_ = false;
-};
-
-struct run_options {
-  std::string config;
-  std::uint64_t seed = 0;
-  unsigned threads = 0;
-  std::vector<std::string> sets;
-  std::string json;
-  std::string raw;
-  bool quiet = false;
-  bool progress = false;
-};
-
-// Opened before the session starts, so that a bad path fails at once rather than after an hour.
-void open_output(std::ofstream& out, const std::string& path, const char* option) {
-  out.open(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw input_error(std::string(option) + " " + path + ": cannot open for writing");
-}
-
-void check_written(std::ofstream& out, const std::string& path, const char* option) {
-  out.flush();
-  if (!out) throw input_error(std::string(option) + " " + path + ": write failed");
-}
 
 int exit_code_of(const session_result& r) {
   if (r.stopped_because == "interrupted") return exit_interrupted;
@@ -105,7 +47,14 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   overrides.sets = o.sets;
   if (seed_given) overrides.seed = o.seed;
   if (threads_given) overrides.threads = o.threads;
-  experiment_config cfg = load_config(o.config, models, overrides);
+  const plot_format format = parse_plot_format(o.format);
+  const std::string text = read_config_file(o.config);
+  experiment_config cfg = parse_config(text, o.config, models, overrides);
+  if (cfg.sweep) return run_sweep_command(o, cfg, text, overrides, models, program);
+  if (!o.table.empty())
+    throw input_error("--table " + o.table + ": " + o.config +
+                      " has no [sweep]; the results table is a sweep's (use --json)");
+  if (o.point) throw input_error("--point: " + o.config + " has no [sweep]");
 
   // --json - puts the JSON alone on stdout; the table then goes to stderr.
   const bool json_to_stdout = o.json == "-";
@@ -115,8 +64,14 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
 
   session_hooks hooks;
   hooks.interrupted = &interrupted;
-  if (!o.quiet && (o.progress || stderr_is_terminal()))
-    hooks.on_round = progress_printer(std::cerr);
+  round_history history;
+  std::function<void(const session_progress&)> print;
+  if (!o.quiet && (o.progress || stderr_is_terminal())) print = progress_printer(std::cerr);
+  if (print || !o.plot.empty())
+    hooks.on_round = [&](const session_progress& p) {
+      if (print) print(p);
+      if (!o.plot.empty()) history.record(p);
+    };
 
   session_result result;
   {
@@ -139,11 +94,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.config = cfg.resolved;
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
-    const std::string text = to_json(result, meta).dump(2);
+    const std::string json = to_json(result, meta).dump(2);
     if (json_to_stdout) {
-      std::cout << text << '\n' << std::flush;
+      std::cout << json << '\n' << std::flush;
     } else {
-      json_file << text << '\n';
+      json_file << json << '\n';
       check_written(json_file, o.json, "--json");
     }
   }
@@ -152,7 +107,14 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     check_written(raw_file, o.raw, "--raw");
   }
   if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
-  return exit_code_of(result);
+  const int code = exit_code_of(result);
+  if (o.plot.empty()) return code;
+  return render_last(
+      [&] {
+        return session_plot(history, result, analytic, cfg.name + " (" + o.config + ")", o.plot,
+                            format);
+      },
+      code, program);
 }
 
 }  // namespace
@@ -171,6 +133,13 @@ void add_run_command(CLI::App& app, context& ctx) {
       ->allow_extra_args(false);
   cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)");
   cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV");
+  cmd->add_option("--table", opts->table,
+                  "a sweep: write the results table (a row per point and quantity) as CSV");
+  cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed");
+  cmd->add_option("--plot", opts->plot,
+                  "draw the intervals round by round (a sweep: each quantity against the swept "
+                  "value) with gnuplot into FILE");
+  cmd->add_option("--format", opts->format, "picture format for --plot: svg (default) or png");
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <utility>
 
+#include "../sweep/reader.hpp"
+#include "config_support.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/analysis_json.hpp"
 
@@ -18,59 +20,7 @@ namespace mcpilot {
 
 namespace {
 
-const char* describe_type(const toml::node& n) {
-  switch (n.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view sep = ", ") {
-  std::string out;
-  for (const auto& s : items) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
-std::vector<std::string> split_dots(std::string_view key) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const auto dot = key.find('.', start);
-    parts.emplace_back(key.substr(start, dot == std::string_view::npos ? dot : dot - start));
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
+using namespace config_detail;
 
 nlohmann::ordered_json to_json(const param_value& v) {
   return std::visit([](const auto& x) { return nlohmann::ordered_json(x); }, v);
@@ -80,123 +30,6 @@ nlohmann::ordered_json to_json(const param_value& v) {
 std::string with_field(const std::string& field, const std::string& message) {
   if (field.empty() || message.rfind(field, 0) == 0) return message;
   return field + ": " + message;
-}
-
-// Knows where every value came from: the file's line and column, or the --set that put it there.
-class locator {
- public:
-  explicit locator(std::string source) : source_(std::move(source)) {}
-
-  void set_origin(std::string dotted, std::string origin) {
-    origins_[std::move(dotted)] = std::move(origin);
-  }
-
-  // The location of a value (or key) at `dotted` whose source region is `r`.
-  std::string where(const toml::source_region& r, std::string_view dotted) const {
-    // A --set value wins, and so does any --set of a table above it (an inline table value).
-    std::string key(dotted);
-    for (;;) {
-      if (auto it = origins_.find(key); it != origins_.end()) return it->second;
-      const auto dot = key.rfind('.');
-      if (dot == std::string::npos) break;
-      key.resize(dot);
-    }
-    if (r.begin.line == 0) return source_;
-    return source_ + ":" + std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
-  }
-
-  bool from_set(std::string_view dotted) const {
-    std::string key(dotted);
-    for (;;) {
-      if (origins_.contains(key)) return true;
-      const auto dot = key.rfind('.');
-      if (dot == std::string::npos) return false;
-      key.resize(dot);
-    }
-  }
-
-  const std::string& source() const { return source_; }
-
- private:
-  std::string source_;
-  std::map<std::string, std::string> origins_;
-};
-
-[[noreturn]] void fail(const std::string& where, std::string_view section, std::string_view field,
-                       const std::string& message) {
-  std::string text = where + ": " + std::string(section);
-  if (!field.empty()) text += " " + std::string(field);
-  throw input_error(text + ": " + message);
-}
-
-// --- --set ------------------------------------------------------------------------------------
-
-// Parses the value of a --set as one TOML value, or keeps it as a string.
-toml::table parse_set_value(const std::string& value, const std::string& origin) {
-  try {
-    toml::table t = toml::parse("x = " + value, origin);
-    if (t.size() == 1 && t.contains("x")) return t;
-  } catch (const toml::parse_error&) {
-  }
-  toml::table t;
-  t.insert_or_assign("x", value);
-  return t;
-}
-
-void apply_set(toml::table& root, const std::string& assignment, locator& loc) {
-  const auto eq = assignment.find('=');
-  if (eq == std::string::npos)
-    throw input_error("--set " + assignment + ": expected key=value (e.g. --set model.disks=8)");
-  const std::string key = trim(std::string_view(assignment).substr(0, eq));
-  const std::string value = trim(std::string_view(assignment).substr(eq + 1));
-  const std::string origin = "--set " + key;
-  const auto parts = split_dots(key);
-  for (const auto& p : parts)
-    if (p.empty()) throw input_error(origin + ": empty component in the key");
-  toml::table parsed = parse_set_value(value, origin);
-  toml::node& node = *parsed.get("x");
-
-  if (parts.front() == "quantity") {
-    // quantity.NAME.FIELD: the [[quantity]] entry of that name, added when there is none.
-    if (parts.size() < 3)
-      throw input_error(origin + ": expected quantity.NAME.FIELD (e.g. quantity.mttdl.ci_perc)");
-    const std::string name =
-        join(std::vector<std::string>(parts.begin() + 1, parts.end() - 1), ".");
-    const std::string& field = parts.back();
-    if (!root.contains("quantity")) root.insert_or_assign("quantity", toml::array{});
-    toml::array* entries = root.get("quantity")->as_array();
-    if (!entries) throw input_error(origin + ": quantity in the config is not an array of tables");
-    toml::table* target = nullptr;
-    for (auto& e : *entries) {
-      auto* t = e.as_table();
-      if (!t) continue;
-      const auto* n = t->get("name");
-      if (n && n->is_string() && n->as_string()->get() == name) target = t;
-    }
-    if (!target) {
-      entries->push_back(toml::table{{"name", name}});
-      target = entries->back().as_table();
-    }
-    target->insert_or_assign(field, std::move(node));
-    loc.set_origin("quantity." + name + "." + field, origin);
-    return;
-  }
-
-  toml::table* t = &root;
-  std::string path;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    path += (i ? "." : "") + parts[i];
-    toml::node* child = t->get(parts[i]);
-    if (!child) {
-      t->insert_or_assign(parts[i], toml::table{});
-      child = t->get(parts[i]);
-    }
-    if (!child->is_table())
-      throw input_error(origin + ": " + path + " is " + describe_type(*child) + ", not a table");
-    t = child->as_table();
-  }
-  t->insert_or_assign(parts.back(), std::move(node));
-  loc.set_origin(key, origin);
 }
 
 // --- typed fields -----------------------------------------------------------------------------
@@ -570,7 +403,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
     throw input_error(source + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) +
                       ": " + std::string(e.description()));
   }
-  for (const auto& s : overrides.sets) apply_set(root, s, loc);
+  for (const auto& s : overrides.sets) apply_set(root, s, "", loc);
+  for (const auto& p : overrides.point) apply_set(root, p.assignment, p.origin, loc);
 
   for (auto&& [k, v] : root) {
     const std::string key(k.str());
@@ -578,6 +412,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
     if (key == "experiment" || key == "model") {
       if (!v.is_table())
         fail(where, "[" + key + "]", "", std::string("expected a table, got ") + describe_type(v));
+    } else if (key == "sweep") {
+      continue;  // read below, once the model's parameters are known
     } else if (key == "quantity") {
       const auto* a = v.as_array();
       bool ok = a != nullptr;
@@ -588,7 +424,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
              "expected an array of tables ([[quantity]] entries), got " +
                  std::string(describe_type(v)));
     } else {
-      fail(where, "top level", key, "unknown section (known: [experiment], [model], [[quantity]])");
+      fail(where, "top level", key,
+           "unknown section (known: [experiment], [model], [[quantity]], [sweep])");
     }
   }
 
@@ -600,18 +437,26 @@ experiment_config parse_config(std::string_view text, const std::string& source,
   if (overrides.threads) cfg.settings.threads = *overrides.threads;
   read_model(root.get("model"), loc, models, cfg);
   read_quantities(root.get("quantity"), loc, cfg);
+  if (const toml::node* sweep = root.get("sweep")) {
+    cfg.sweep = read_sweep(*sweep, source);
+    check_sweep_keys(*cfg.sweep, cfg.spec, cfg.model_name, overrides.sets);
+  }
   cfg.resolved = resolve(cfg, overrides);
   return cfg;
 }
 
-experiment_config load_config(const std::string& path, const model_registry& models,
-                              const config_overrides& overrides) {
+std::string read_config_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw input_error(path + ": cannot read the config file");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw input_error(path + ": cannot read the config file");
-  return parse_config(text.str(), path, models, overrides);
+  return text.str();
+}
+
+experiment_config load_config(const std::string& path, const model_registry& models,
+                              const config_overrides& overrides) {
+  return parse_config(read_config_file(path), path, models, overrides);
 }
 
 }  // namespace mcpilot
