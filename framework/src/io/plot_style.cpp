@@ -8,7 +8,8 @@ namespace mcpilot::plot_style {
 
 std::string preamble() {
   return "set grid lc rgb '#dddddd'\n"
-         "set key below horizontal box\n"
+         "set key inside box opaque\n"
+
          "set bars small\n"
          "set format y '%g'\n";
 }

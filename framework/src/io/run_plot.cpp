@@ -75,6 +75,8 @@ plot_request session_plot(const round_history& h, const session_result& r,
     req.data.push_back(std::move(d));
     const analysis& a = q.stats;
     const double level = q.requirements.confidence;
+    // Late rounds are narrow and near the final mean: the lower right corner stays empty.
+    cmd << "set key bottom right\n";
     cmd << "set title " << gnuplot_quote(q.name + (q.required ? "" : " (optional)")) << "\n";
     cmd << "set xlabel " << gnuplot_quote(x_label) << "\nset logscale x\n";
     if (x_max > 0)  // gnuplot would widen the log axis to whole decades

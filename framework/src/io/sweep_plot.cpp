@@ -102,6 +102,16 @@ plot_request sweep_plot(const sweep_result& r, const experiment_config& base,
     cmd << "set xrange [" << plot_style::number(*lo / margin) << ":"
         << plot_style::number(*hi * margin) << "]\n";
   }
+  // A few swept values: a tic at each, labelled with the value as written.
+  if (!by_index && plan.axes[x_axis].values.size() <= 12) {
+    cmd << "set xtics (";
+    for (std::size_t k = 0; k < plan.axes[x_axis].values.size(); ++k) {
+      const param_value& v = plan.axes[x_axis].values[k];
+      cmd << (k ? ", " : "") << gnuplot_quote(to_string(v)) << " "
+          << plot_style::number(as_double(v));
+    }
+    cmd << ")\n";
+  }
   if (by_index) {
     cmd << "set xtics (";
     for (std::size_t k = 0; k < r.points.size(); ++k)
@@ -112,6 +122,7 @@ plot_request sweep_plot(const sweep_result& r, const experiment_config& base,
     const quantity_spec& q = *shown[c];
     std::vector<double> ys;
     std::string plots;
+    bool exact_titled = false;
     for (std::size_t s = 0; s < series.size(); ++s) {
       const std::string id = std::to_string(c) + "_" + std::to_string(s);
       plot_data d{"q" + id, {x_key, "mean", "ci_low", "ci_high"}, {}};
@@ -137,13 +148,28 @@ plot_request sweep_plot(const sweep_result& r, const experiment_config& base,
         // One series: the exact values in a colour of their own; several: each in its series'.
         const std::string exact_colour =
             series.size() == 1 ? " lc rgb '" + plot_style::exact_colour() + "'" : colour;
-        plots += ", $exact" + id + " using 1:2 with linespoints dt 2 lw 1.5 pt 6 ps 1.2" +
-                 exact_colour + " title " +
-                 gnuplot_quote("exact" + (series[s].empty() ? "" : ": " + series[s]));
+        // Several series: one legend entry says what the dashed lines are.
+        const bool titled = !exact_titled;
+        exact_titled = true;
+        plots +=
+            ", $exact" + id + " using 1:2 with linespoints dt 2 lw 1.5 pt 6 ps 1.2" + exact_colour +
+            (titled
+                 ? " title " + gnuplot_quote(series.size() == 1 ? std::string("exact")
+                                                                : std::string("exact (dashed, each "
+                                                                              "series' colour)"))
+                 : std::string(" notitle"));
         req.data.push_back(std::move(e));
       }
       req.data.push_back(std::move(d));
     }
+    // The key in the upper corner the curve leaves empty: left when it rises, right when it falls.
+    const auto first = std::find_if(ys.begin(), ys.end(), [](double y) { return !std::isnan(y); });
+    const auto last = std::find_if(ys.rbegin(), ys.rend(), [](double y) { return !std::isnan(y); });
+    const bool rising = first != ys.end() && *last > *first;
+    if (series.size() > 1)
+      cmd << "set key outside right top\n";
+    else
+      cmd << (rising ? "set key inside top left\n" : "set key inside top right\n");
     cmd << "set title " << gnuplot_quote(q.name + " against " + x_key) << "\n";
     cmd << "set xlabel " << gnuplot_quote(x_key + (log_x ? " (log scale)" : "")) << "\n";
     cmd << (log_x ? "set logscale x\n" : "unset logscale x\n");
