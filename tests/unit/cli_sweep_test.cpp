@@ -65,6 +65,9 @@ class sort_model : public model {
     s.quantity("time").with_unit("ops");
   }
   void configure(const parameters& p) override {
+    // A constraint across fields, named at the field that is not swept.
+    if (p.string("algorithm") == "quadratic" && p.integer("n") > 4096)
+      throw parameter_error("algorithm", "quadratic sorts stop at n = 4096");
     const double n = static_cast<double>(p.integer("n"));
     cost_ = p.string("algorithm") == "nlogn" ? n * std::log2(n) : n * n / 4;
   }
@@ -75,7 +78,8 @@ class sort_model : public model {
   std::vector<stop_axis_rule> stop_axis_rules() const override {
     auto rule = [](const sweep_point& next,
                    std::span<const sweep_point> done) -> std::optional<std::string> {
-      if (std::get<std::string>(*next.value("model.algorithm")) != "quadratic") return std::nullopt;
+      const param_value* algorithm = next.value("model.algorithm");
+      if (!algorithm || std::get<std::string>(*algorithm) != "quadratic") return std::nullopt;
       // The latest quadratic point below this n, and the nlogn point at the same n.
       const sweep_point* slow = nullptr;
       for (const auto& p : done)
@@ -304,6 +308,19 @@ TEST(CliSweep, StopAxisRuleSkipsTheRestOfTheAxisWithItsReason) {
             std::string::npos);
   // --point 9 runs it anyway: a rule needs the points before it.
   EXPECT_EQ(run_cli({"run", cfg, "--point", "9"}).code, exit_ok);
+}
+
+TEST(CliSweep, ARejectedCombinationNamesThePointsValues) {
+  const auto cfg =
+      write_file("combo.toml",
+                 "[experiment]\nseed = 2\nci_perc = 0.05\n[model]\nname = \"test.sort\"\n"
+                 "algorithm = \"quadratic\"\n[sweep]\n\"model.n\" = [1024, 8192]\n");
+  const auto o = run_cli({"run", cfg});
+  EXPECT_EQ(o.code, exit_input);
+  EXPECT_NE(o.out.find("point 1: failed: at model.n = 8192: " + cfg +
+                       ":6:13: [model] algorithm: quadratic sorts stop at n = 4096"),
+            std::string::npos)
+      << o.out;
 }
 
 }  // namespace
