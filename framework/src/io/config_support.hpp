@@ -1,5 +1,5 @@
 #pragma once
-// Private to the config reader (config.cpp, config_set.cpp, ../sweep/sweep_reader.cpp): naming
+// Private to the config reader (config*.cpp, ../sweep/reader.cpp): naming
 // TOML types, dotted keys, and where each value came from, so every message starts with its place.
 
 #include <toml++/toml.h>
@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "mcpilot/io/config.hpp"
 
 namespace mcpilot::config_detail {
 
@@ -51,5 +53,8 @@ class locator {
 // ("--set model.disks", or a sweep point's place). Throws input_error.
 void apply_set(toml::table& root, const std::string& assignment, const std::string& origin,
                locator& loc);
+
+// The resolved config as JSON (config_resolved.cpp): experiment_config::resolved.
+nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overrides& overrides);
 
 }  // namespace mcpilot::config_detail
