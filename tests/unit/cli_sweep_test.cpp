@@ -323,4 +323,24 @@ TEST(CliSweep, ARejectedCombinationNamesThePointsValues) {
       << o.out;
 }
 
+TEST(CliSweep, BadSweepIsAnInputErrorBeforeAnythingRuns) {
+  const auto cfg = write_file("badkey.toml", scaled_config("\"model.meen\" = [5, 10]\n"));
+  const auto csv = temp("badkey.csv");
+  const auto o = run_cli({"run", cfg, "--table", csv});
+  EXPECT_EQ(o.code, exit_input);
+  EXPECT_NE(o.err.find(cfg + ":9:1: [sweep] model.meen: not a parameter of test.scaled"),
+            std::string::npos)
+      << o.err;
+  EXPECT_EQ(o.out, "");
+  // --table needs a sweep; --raw of a sweep needs --point (one session).
+  const auto plain =
+      write_file("plain.toml", "[experiment]\nseed = 1\n[model]\nname = \"test.scaled\"\n");
+  EXPECT_EQ(run_cli({"run", plain, "--table", csv}).code, exit_input);
+  const auto good = write_file("good.toml", scaled_config("\"model.mean\" = [5]\n"));
+  const auto raw = temp("good_raw.csv");
+  EXPECT_EQ(run_cli({"run", good, "--raw", raw}).code, exit_input);
+  EXPECT_EQ(run_cli({"run", good, "--point", "0", "--raw", raw}).code, exit_ok);
+  EXPECT_EQ(read_file(raw).rfind("replication,quantity,value\n0,x,", 0), 0u);
+}
+
 }  // namespace
