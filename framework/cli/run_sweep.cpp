@@ -66,10 +66,16 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
   round_history history;  // --point K with --plot: that session's rounds
   options.on_point = [&](const sweep_point& p, std::size_t total) {
     ++position;
-    if (show_progress) std::cerr << point_heading(p, position, total) << ": starting\n";
+    if (!show_progress) return;
+    if (o.point)
+      std::cerr << "point " << p.index << " alone (" << point_label(p) << "): starting\n";
+    else
+      std::cerr << point_heading(p, position, total) << ": starting\n";
   };
   options.on_round = [&](const sweep_point& p, std::size_t total, const session_progress& s) {
-    if (show_progress)
+    if (show_progress && o.point)
+      std::cerr << "point " << p.index << ": " << progress_line(s) << '\n' << std::flush;
+    else if (show_progress)
       std::cerr << "point " << p.index << " (" << position << " of " << total
                 << "): " << progress_line(s) << '\n'
                 << std::flush;
