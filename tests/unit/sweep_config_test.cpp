@@ -177,6 +177,16 @@ TEST(SweepConfig, GeometricWrongOrderAndNonPositiveStart) {
       << r;
 }
 
+TEST(SweepConfig, NonIntegerRangeForAnIntegerParameter) {
+  const auto e = error_of("[sweep]\n\"model.disks\" = { geometric = [4, 64], factor = 1.5 }\n");
+  EXPECT_NE(e.find("grid.toml:6:1: [sweep] model.disks: an integer parameter"), std::string::npos)
+      << e;
+  EXPECT_NE(e.find("round = \"integer\""), std::string::npos) << e;
+  EXPECT_EQ(error_of("[sweep]\n\"model.disks\" = { geometric = [4, 64], factor = 1.5, "
+                     "round = \"integer\" }\n"),
+            "");
+}
+
 TEST(SweepConfig, UnknownMode) {
   const auto e = error_of("[sweep]\nmode = \"diagonal\"\n\"model.disks\" = [4]\n");
   EXPECT_NE(e.find("grid.toml:6:1: [sweep] mode: unknown mode \"diagonal\""), std::string::npos)

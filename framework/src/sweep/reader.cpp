@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <variant>
 
 #include "../io/config_support.hpp"
 #include "mcpilot/error.hpp"
@@ -177,12 +178,19 @@ void check_sweep_keys(const sweep_plan& plan, const model_spec& spec, const std:
     const std::string rest = a.key.substr(a.key.find('.') + 1);
     if (parts.size() >= 2 && parts.front() == "model") {
       if (rest == "name") refuse("the model cannot be swept; write one config per model");
-      if (!spec.find_parameter(rest)) {
+      const parameter_spec* p = spec.find_parameter(rest);
+      if (!p) {
         std::vector<std::string> known;
-        for (const auto& p : spec.parameter_specs()) known.push_back("model." + p.name);
+        for (const auto& s : spec.parameter_specs()) known.push_back("model." + s.name);
         refuse("not a parameter of " + model_name +
                (known.empty() ? " (it takes none)" : " (known: " + join(known) + ")"));
       }
+      // A geometric range's values were not written by the user: say how to make them integers.
+      if (p->type == param_type::integer && a.geometric &&
+          std::holds_alternative<double>(a.values.front()))
+        refuse(
+            "an integer parameter, and this range gives floating-point values; add "
+            "round = \"integer\"");
     } else if (parts.size() == 2 && parts.front() == "experiment") {
       if (rest == "seed")
         refuse(
