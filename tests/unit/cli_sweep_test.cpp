@@ -1,7 +1,8 @@
 // `mcpilot run` of a config with [sweep], in process, with small test models: the results table
 // (CSV header and rows, JSON points[], the human table), `--point K` reproducing a point's numbers,
 // thread-count independence, a failing point (bad value, throwing replication, limit) that leaves
-// the sweep going with the worst exit code, Ctrl-C, --progress, and a stop-axis rule.
+// the sweep going with the worst exit code, Ctrl-C, --progress, and stop-axis rules (a model's,
+// through the CLI; a program's, through run_sweep in zip mode).
 #include <gtest/gtest.h>
 
 #include <boost/random/normal_distribution.hpp>
@@ -341,6 +342,35 @@ TEST(CliSweep, BadSweepIsAnInputErrorBeforeAnythingRuns) {
   EXPECT_EQ(run_cli({"run", good, "--raw", raw}).code, exit_input);
   EXPECT_EQ(run_cli({"run", good, "--point", "0", "--raw", raw}).code, exit_ok);
   EXPECT_EQ(read_file(raw).rfind("replication,quantity,value\n0,x,", 0), 0u);
+}
+
+TEST(SweepApi, AProgramsRuleInZipModeStopsTheRestOfTheSweep) {
+  // Through the library: a rule from sweep_options, and zip mode, where all keys move together,
+  // so one stop skips every later point. The rule stops once a mean above 15 has been seen.
+  const std::string text = scaled_config(
+      "mode = \"zip\"\n\"model.mean\" = [5, 20, 40, 80]\n\"model.cv\" = [0.1, 0.1, 0.1, 0.1]\n");
+  const experiment_config base = parse_config(text, "zip.toml", registry());
+  sweep_options options;
+  options.rules.push_back(
+      {"model.mean",
+       [](const sweep_point&, std::span<const sweep_point> done) -> std::optional<std::string> {
+         for (const auto& p : done)
+           if (const auto* q = p.quantity("x"); q && q->stats.mean && *q->stats.mean > 15)
+             return "a mean above 15 at point " + std::to_string(p.index);
+         return std::nullopt;
+       }});
+  options.rules.push_back({"model.not_swept", [](const sweep_point&, std::span<const sweep_point>) {
+                             return std::optional<std::string>("never asked");
+                           }});
+  const sweep_result r = run_sweep(base, text, registry(), {}, options);
+  ASSERT_EQ(r.points.size(), 4u);
+  EXPECT_EQ(r.points[0].status, point_status::ran);
+  EXPECT_EQ(r.points[1].status, point_status::ran);
+  EXPECT_EQ(r.points[2].status, point_status::skipped);
+  EXPECT_EQ(r.points[2].reason, "stopped along model.mean: a mean above 15 at point 1");
+  EXPECT_EQ(r.points[3].status, point_status::skipped);
+  EXPECT_EQ(r.points[3].reason, r.points[2].reason);
+  EXPECT_EQ(r.exit_code(), exit_ok);
 }
 
 }  // namespace
