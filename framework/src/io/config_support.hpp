@@ -4,6 +4,7 @@
 
 #include <toml++/toml.h>
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -53,6 +54,36 @@ class locator {
 // ("--set model.disks", or a sweep point's place). Throws input_error.
 void apply_set(toml::table& root, const std::string& assignment, const std::string& origin,
                locator& loc);
+
+// --- typed fields (config_fields.cpp) ---------------------------------------------------------
+
+// A parameter_error's message may or may not start with the field's name; say it once.
+std::string with_field(const std::string& field, const std::string& message);
+
+struct field_context {
+  const locator& loc;
+  std::string section;  // "[experiment]", "[model]", "[[quantity]] mttdl"
+  std::string prefix;   // dotted path of the table, for --set origins: "experiment"
+};
+
+std::string where_of(const field_context& c, const toml::node& n, std::string_view field);
+double get_number(const field_context& c, const toml::node& n, std::string_view field);
+std::int64_t get_integer(const field_context& c, const toml::node& n, std::string_view field);
+bool get_bool(const field_context& c, const toml::node& n, std::string_view field);
+std::string get_string(const field_context& c, const toml::node& n, std::string_view field);
+// 17 significant digits, for messages quoting a number.
+std::string fmt(double v);
+// The precision fields shared by [experiment] and [[quantity]] (confidence, ac, ci_perc, ci,
+// min_samples): reads `key` into `out` and returns true, or returns false for another key.
+bool read_precision_field(const field_context& c, std::string_view key, const toml::node& n,
+                          precision_override& out);
+
+// --- the sections -----------------------------------------------------------------------------
+
+void read_experiment(const toml::table* table, const locator& loc, experiment_config& cfg);
+void read_model(const toml::node* node, const locator& loc, const model_registry& models,
+                experiment_config& cfg);
+void read_quantities(const toml::node* node, const locator& loc, experiment_config& cfg);
 
 // The resolved config as JSON (config_resolved.cpp): experiment_config::resolved.
 nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overrides& overrides);
