@@ -15,7 +15,7 @@ packages=(
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
-  gnuplot-nox        # --plot pictures (SVG, PNG); everything else works without it
+  gnuplot-nox        # plots (--plot); everything else works without it
 )
 
 missing=()

@@ -10,7 +10,6 @@
 // bigger budget the way exit 3 is. Exit 1 stays for bugs in mcpilot itself.
 
 #include <cstdint>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -18,6 +17,7 @@
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
@@ -56,11 +56,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
                       " has no [sweep]; the results table is a sweep's (use --json)");
   if (o.point) throw input_error("--point: " + o.config + " has no [sweep]");
 
-  // --json - puts the JSON alone on stdout; the table then goes to stderr.
+  // --json - puts the JSON alone on stdout; the table then goes to stderr. Output paths are
+  // checked before the session starts, so that a bad path fails at once rather than after an hour;
+  // the files themselves are written only at the end, atomically.
   const bool json_to_stdout = o.json == "-";
-  std::ofstream json_file, raw_file;
-  if (!o.json.empty() && !json_to_stdout) open_output(json_file, o.json, "--json");
-  if (!o.raw.empty()) open_output(raw_file, o.raw, "--raw");
+  check_outputs(o);
 
   session_hooks hooks;
   hooks.interrupted = &interrupted;
@@ -75,7 +75,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
 
   session_result result;
   {
-    sigint_scope scope;
+    stop_signal_scope scope;
     result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
   }
 
@@ -95,17 +95,17 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
     const std::string json = to_json(result, meta).dump(2);
-    if (json_to_stdout) {
-      std::cout << json << '\n' << std::flush;
-    } else {
-      json_file << json << '\n';
-      check_written(json_file, o.json, "--json");
-    }
+    if (json_to_stdout)
+      std::cout << json << '\n';
+    else
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
   }
-  if (!o.raw.empty()) {
-    write_raw_readings(raw_file, result, cfg.spec);
-    check_written(raw_file, o.raw, "--raw");
-  }
+  if (!o.raw.empty())
+    write_file_atomically(o.raw, "--raw",
+                          [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
+  // A closed pipe or a full disk on stdout must not pass for success.
+  std::cout.flush();
+  if (!std::cout) throw input_error("standard output: write failed");
   if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
   const int code = exit_code_of(result);
   if (o.plot.empty()) return code;

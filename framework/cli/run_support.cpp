@@ -6,6 +6,7 @@
 
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
 
 namespace mcpilot::cli {
 
@@ -14,42 +15,44 @@ static_assert(std::atomic<bool>::is_always_lock_free);  // so that a signal hand
 
 namespace {
 
-extern "C" void on_sigint(int) {
+extern "C" void on_stop_signal(int) {
   interrupted.store(true);
   static const char message[] =
-      "\nmcpilot: interrupted: stopping after this round and writing the results so far "
-      "(Ctrl-C again to abort at once)\n";
+      "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
+      "(a second signal aborts at once; files already written are never left half-written)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
   (void)ignored;
 }
 
 }  // namespace
 
-sigint_scope::sigint_scope() {
+stop_signal_scope::stop_signal_scope() {
   interrupted.store(false);
-  // A process started with SIGINT ignored (a background job of a non-interactive shell, say)
-  // was meant to be immune to Ctrl-C: leave it so.
-  sigaction(SIGINT, nullptr, &previous_);
-  if (previous_.sa_handler == SIG_IGN) return;
-  struct sigaction sa {};
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_flags = SA_RESETHAND;
-  installed_ = sigaction(SIGINT, &sa, nullptr) == 0;
+  for (std::size_t i = 0; i < signals.size(); ++i) {
+    // A process started with a signal ignored (a background job of a non-interactive shell,
+    // nohup) was meant to be immune to it: leave it so.
+    sigaction(signals[i], nullptr, &previous_[i]);
+    if (previous_[i].sa_handler == SIG_IGN) continue;
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    installed_[i] = sigaction(signals[i], &sa, nullptr) == 0;
+  }
 }
 
-sigint_scope::~sigint_scope() {
-  if (installed_) sigaction(SIGINT, &previous_, nullptr);
+stop_signal_scope::~stop_signal_scope() {
+  for (std::size_t i = 0; i < signals.size(); ++i)
+    if (installed_[i]) sigaction(signals[i], &previous_[i], nullptr);
 }
 
-void open_output(std::ofstream& out, const std::string& path, const char* option) {
-  out.open(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw input_error(std::string(option) + " " + path + ": cannot open for writing");
-}
-
-void check_written(std::ofstream& out, const std::string& path, const char* option) {
-  out.flush();
-  if (!out) throw input_error(std::string(option) + " " + path + ": write failed");
+void check_outputs(const run_options& o) {
+  check_distinct_outputs(
+      {{"--json", o.json}, {"--raw", o.raw}, {"--table", o.table}, {"--plot", o.plot}});
+  if (!o.json.empty() && o.json != "-") check_writable(o.json, "--json");
+  if (!o.raw.empty()) check_writable(o.raw, "--raw");
+  if (!o.table.empty()) check_writable(o.table, "--table");
+  if (!o.plot.empty()) check_writable(o.plot, "--plot");
 }
 
 int render_last(const std::function<plot_request()>& build, int code, const std::string& program) {

@@ -3,9 +3,9 @@
 // output files opened up front, the Ctrl-C flag, and the plot step that fails alone.
 
 #include <signal.h>
+#include <array>
 #include <atomic>
 #include <cstdint>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,26 +32,30 @@ struct run_options {
   bool progress = false;
 };
 
-// Set by SIGINT; sessions check it between rounds, sweeps also between points.
+// Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit
+// watcher, between the replications of a round; a sweep also between points. Lock-free, so a
+// signal handler may store it.
 extern std::atomic<bool> interrupted;
 
-// Installs the handler for its lifetime only; SA_RESETHAND makes a second Ctrl-C take the default
-// action (terminate) in case a round takes too long.
-class sigint_scope {
+// Installs the handler for the session's (or sweep's) lifetime only. SA_RESETHAND makes a second
+// signal take the default action (terminate) in case the replications under way take too long;
+// outputs are written to temporary files and renamed, so that leaves the old files, never
+// truncated ones.
+class stop_signal_scope {
  public:
-  sigint_scope();
-  ~sigint_scope();
-  sigint_scope(const sigint_scope&) = delete;
-  sigint_scope& operator=(const sigint_scope&) = delete;
+  stop_signal_scope();
+  ~stop_signal_scope();
+  stop_signal_scope(const stop_signal_scope&) = delete;
+  stop_signal_scope& operator=(const stop_signal_scope&) = delete;
 
  private:
-  struct sigaction previous_ {};
-  bool installed_ = false;
+  static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
+  std::array<struct sigaction, 3> previous_{};
+  std::array<bool, 3> installed_{};
 };
 
-// Opened before the session starts, so that a bad path fails at once rather than after an hour.
-void open_output(std::ofstream& out, const std::string& path, const char* option);
-void check_written(std::ofstream& out, const std::string& path, const char* option);
+// Checks every output path of `o` before any work: distinct, and each writable (io/atomic_file).
+void check_outputs(const run_options& o);
 
 // Renders a plot last, after everything else is written: a missing gnuplot (or its failure) is
 // reported and turns the exit code into 2, unless it is already 130.

@@ -5,12 +5,12 @@
 // point's, 130 when interrupted).
 
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <string>
 
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
 #include "mcpilot/io/run_plot.hpp"
@@ -53,10 +53,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
                       "--raw FILE (its seed and numbers are the sweep's)");
   const plot_format format = parse_plot_format(o.format);
   const bool json_to_stdout = o.json == "-";
-  std::ofstream json_file, table_file, raw_file;
-  if (!o.json.empty() && !json_to_stdout) open_output(json_file, o.json, "--json");
-  if (!o.raw.empty()) open_output(raw_file, o.raw, "--raw");
-  if (!o.table.empty()) open_output(table_file, o.table, "--table");
+  check_outputs(o);  // before any work; the files are written at the end, atomically
 
   const bool show_progress = !o.quiet && (o.progress || stderr_is_terminal());
   sweep_options options;
@@ -85,7 +82,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
   const auto start = std::chrono::system_clock::now();
   sweep_result result;
   {
-    sigint_scope scope;
+    stop_signal_scope scope;
     result = run_sweep(cfg, text, models, overrides, options);
   }
   const auto end = std::chrono::system_clock::now();
@@ -103,22 +100,23 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
       if (p.result) threads = p.result->threads;
     const std::string json =
         to_json(result, cfg, environment_json(start, end, cfg.settings.seed, threads)).dump(2);
-    if (json_to_stdout) {
-      std::cout << json << '\n' << std::flush;
-    } else {
-      json_file << json << '\n';
-      check_written(json_file, o.json, "--json");
-    }
+    if (json_to_stdout)
+      std::cout << json << '\n';
+    else
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
   }
-  if (!o.table.empty()) {
-    write_sweep_csv(table_file, result, cfg);
-    check_written(table_file, o.table, "--table");
-  }
+  if (!o.table.empty())
+    write_file_atomically(o.table, "--table",
+                          [&](std::ostream& out) { write_sweep_csv(out, result, cfg); });
   if (!o.raw.empty()) {
     const sweep_point& p = result.points.front();
-    if (p.result) write_raw_readings(raw_file, *p.result, p.spec);
-    check_written(raw_file, o.raw, "--raw");
+    write_file_atomically(o.raw, "--raw", [&](std::ostream& out) {
+      if (p.result) write_raw_readings(out, *p.result, p.spec);
+    });
   }
+  // A closed pipe or a full disk on stdout must not pass for success.
+  std::cout.flush();
+  if (!std::cout) throw input_error("standard output: write failed");
   const int code = result.exit_code();
   if (code == exit_interrupted)
     std::cerr << program << ": interrupted: the points measured so far are written\n";

@@ -5,9 +5,11 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <algorithm>
 #include <limits>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 namespace mcpilot {
 
@@ -20,16 +22,21 @@ class tbb_runner final : public runner {
         limit_(tbb::global_control::max_allowed_parallelism, threads_),
         arena_(static_cast<int>(threads_)) {}
 
-  void run(std::uint64_t begin, std::uint64_t end,
-           const std::function<void(std::uint64_t)>& task) override {
+  std::uint64_t run(std::uint64_t begin, std::uint64_t end,
+                    const std::function<void(std::uint64_t)>& task,
+                    const std::atomic<bool>* cancel) override {
     std::mutex m;
     std::optional<task_failure> first;
+    // Which indices ran to completion; only needed when a cancellation can leave holes.
+    std::vector<unsigned char> ran(cancel ? end - begin : 0, 0);
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end),
                         [&](const tbb::blocked_range<std::uint64_t>& r) {
                           for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
+                            if (cancel && cancel->load(std::memory_order_relaxed)) return;
                             try {
                               task(i);
+                              if (cancel) ran[i - begin] = 1;
                             } catch (const std::exception& e) {
                               std::lock_guard lock(m);
                               if (!first || i < first->index()) first.emplace(i, e.what());
@@ -41,7 +48,11 @@ class tbb_runner final : public runner {
                           }
                         });
     });
-    if (first) throw *first;
+    std::uint64_t prefix = end - begin;
+    if (cancel)
+      prefix = static_cast<std::uint64_t>(std::find(ran.begin(), ran.end(), 0) - ran.begin());
+    if (first && first->index() - begin <= prefix) throw *first;
+    return prefix;
   }
 
   unsigned concurrency() const override { return threads_; }

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 namespace mcpilot {
 
@@ -39,24 +42,78 @@ void check_reading(const quantity_spec& q, double v) {
 }
 
 // Runs replications [begin, begin + count) into `rows`, stored by index, so the order in which
-// threads finish does not matter. Throws task_failure naming the lowest failing replication.
-void run_replications(runner& r, const model& m, const model_spec& spec, std::uint64_t seed,
-                      std::uint64_t begin, std::uint64_t count, std::vector<double>& rows) {
+// threads finish does not matter. Returns how many replications from `begin` on ran (fewer than
+// `count` only when `cut` was raised). Throws task_failure naming the lowest failing replication.
+std::uint64_t run_replications(runner& r, const model& m, const model_spec& spec,
+                               std::uint64_t seed, std::uint64_t begin, std::uint64_t count,
+                               std::vector<double>& rows, const std::atomic<bool>& cut) {
   const std::size_t width = spec.quantities().size();
   rows.assign(count * width, std::numeric_limits<double>::quiet_NaN());
-  r.run(begin, begin + count, [&](std::uint64_t i) {
-    std::span<double> row(rows.data() + (i - begin) * width, width);
-    replication rep(spec, seed, i, row);
-    m.replicate(rep);
-    for (std::size_t q = 0; q < width; ++q) {
-      const quantity_spec& qs = spec.quantities()[q];
-      if (qs.derived()) continue;
-      if (std::isnan(row[q]))
-        throw std::runtime_error("no reading recorded for quantity " + qs.name);
-      check_reading(qs, row[q]);
-    }
-  });
+  return r.run(
+      begin, begin + count,
+      [&](std::uint64_t i) {
+        std::span<double> row(rows.data() + (i - begin) * width, width);
+        replication rep(spec, seed, i, row);
+        m.replicate(rep);
+        for (std::size_t q = 0; q < width; ++q) {
+          const quantity_spec& qs = spec.quantities()[q];
+          if (qs.derived()) continue;
+          if (std::isnan(row[q]))
+            throw std::runtime_error("no reading recorded for quantity " + qs.name);
+          check_reading(qs, row[q]);
+        }
+      },
+      &cut);
 }
+
+// Raises `cut` when max_seconds has passed or the interrupt flag is set, so that a round stops
+// starting replications (or stream pieces) within moments of either, not only between rounds.
+// A thread of its own, because reading the clock in every replication would cost more than the
+// framework's whole per-replication overhead.
+class limit_watch {
+ public:
+  limit_watch(clock_type::time_point deadline, const std::atomic<bool>* interrupted)
+      : thread_([this, deadline, interrupted] {
+          std::unique_lock lock(mutex_);
+          while (!done_) {
+            if (clock_type::now() >= deadline) {
+              cut_.store(true);
+              cut_by_time_.store(true);
+              return;
+            }
+            if (interrupted && interrupted->load()) {
+              cut_.store(true);
+              return;
+            }
+            // A signal handler cannot notify a condition variable: poll the flag often.
+            wake_.wait_until(lock, std::min(deadline, clock_type::now() + poll));
+          }
+        }) {}
+  ~limit_watch() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  limit_watch(const limit_watch&) = delete;
+  limit_watch& operator=(const limit_watch&) = delete;
+
+  const std::atomic<bool>& cut() const { return cut_; }
+  bool cut_by_time() const { return cut_by_time_.load(); }
+
+ private:
+  static constexpr std::chrono::milliseconds poll{20};
+  std::atomic<bool> cut_{false}, cut_by_time_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;  // last: started once the members it uses exist
+};
+
+// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
+constexpr std::uint64_t stream_pieces = 8;
 
 constexpr std::uint64_t chunk_bytes = 1 << 20;
 
@@ -89,6 +146,11 @@ session_result run_session(const model& m, const model_spec& spec, const session
   }
 
   std::vector<double> rows;
+  const auto deadline = settings.max_seconds >= 1e9
+                            ? clock_type::time_point::max()
+                            : t0 + std::chrono::ceil<clock_type::duration>(
+                                       std::chrono::duration<double>(settings.max_seconds));
+  limit_watch watch(deadline, hooks.interrupted);
   double seconds_per_unit = 0;  // measured cost of one replication (or one reading per stream)
   while (true) {
     const decision d = eng->evaluate();
@@ -131,30 +193,51 @@ session_result run_session(const model& m, const model_spec& spec, const session
 
     const auto r0 = clock_type::now();
     std::uint64_t chunk_begin = done;
+    bool cut_short = false;
     try {
       if (!eng->stream_style()) {
         // In chunks, so the row buffer is reused while still in cache rather than grown to a
         // whole round (up to 4x the readings so far) and paged in afresh every round.
         const std::uint64_t chunk = std::max<std::uint64_t>(1, chunk_bytes / (8 * width));
         eng->reserve(done + count);
-        for (std::uint64_t b = 0; b < count; b += chunk) {
+        for (std::uint64_t b = 0; b < count && !cut_short; b += chunk) {
           chunk_begin = done + b;
-          run_replications(*runner, m, spec, settings.seed, chunk_begin, std::min(chunk, count - b),
-                           rows);
-          eng->add_replications(rows);
+          const std::uint64_t asked = std::min(chunk, count - b);
+          const std::uint64_t ran = run_replications(*runner, m, spec, settings.seed, chunk_begin,
+                                                     asked, rows, watch.cut());
+          // A cut keeps a prefix of the index range: the result is still a function of the
+          // seed and the number of readings.
+          eng->add_replications(std::span<const double>(rows.data(), ran * width));
+          cut_short = ran < asked || watch.cut().load();
         }
       } else {
+        // In pieces, every stream advanced by the same amount per piece; a stream advanced in
+        // pieces gives the same readings as in one call (the SDK asks that of advance()).
+        const std::uint64_t piece =
+            std::max<std::uint64_t>(1, (count + stream_pieces - 1) / stream_pieces);
+        for (auto& s : streams) s.fresh.assign(width, {});
         runner->run(0, streams.size(), [&](std::uint64_t j) {
           stream_slot& s = streams[j];
-          s.fresh.assign(width, {});
-          stream_round round(spec, s.rng, j, s.fresh);
-          s.state->advance(round, count);
+          for (std::uint64_t a = 0; a < count; a += piece) {
+            if (watch.cut().load(std::memory_order_relaxed)) break;
+            stream_round round(spec, s.rng, j, s.fresh);
+            s.state->advance(round, std::min(piece, count - a));
+          }
           for (std::size_t q = 0; q < width; ++q)
             for (double v : s.fresh[q]) check_reading(spec.quantities()[q], v);
         });
-        for (std::size_t j = 0; j < streams.size(); ++j)
+        // Streams cut at different pieces keep only what every stream has.
+        std::size_t common = std::numeric_limits<std::size_t>::max();
+        for (const auto& s : streams)
           for (std::size_t q = 0; q < width; ++q)
-            eng->add_stream_readings(j, q, streams[j].fresh[q]);
+            if (!spec.quantities()[q].derived()) common = std::min(common, s.fresh[q].size());
+        for (std::size_t j = 0; j < streams.size(); ++j)
+          for (std::size_t q = 0; q < width; ++q) {
+            auto& v = streams[j].fresh[q];
+            if (v.size() > common) v.resize(common);
+            eng->add_stream_readings(j, q, v);
+          }
+        cut_short = watch.cut().load();
       }
     } catch (const task_failure& f) {
       // Keep what came before the failing replication: it is the same on every run.
@@ -166,6 +249,9 @@ session_result run_session(const model& m, const model_spec& spec, const session
       eng->evaluate();
       break;
     }
+    // A cut round goes back to the top: evaluated with what it kept, then stopped by the same
+    // checks of the interrupt flag and the clock as between rounds.
+    if (cut_short) continue;
     const double round_seconds = std::chrono::duration<double>(clock_type::now() - r0).count();
     seconds_per_unit = round_seconds / static_cast<double>(count);
   }

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/wait.h>
 #include <boost/random/normal_distribution.hpp>
 
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -34,7 +36,8 @@ class normal_model : public model {
     s.number("mean", 10, "mean of the readings").positive();
     s.number("sd", 1, "standard deviation").at_least(0);
     s.integer("fail_at", -1, "replication that throws (-1: none)");
-    s.integer("interrupt_at", -1, "replication that raises SIGINT (-1: none)");
+    s.integer("interrupt_at", -1, "replication that raises a signal (-1: none)");
+    s.integer("interrupt_signal", SIGINT, "the signal it raises");
     s.quantity("x").with_unit("s").describe("one reading");
   }
   void configure(const parameters& p) override {
@@ -42,11 +45,12 @@ class normal_model : public model {
     sd_ = p.number("sd");
     fail_at_ = p.integer("fail_at");
     interrupt_at_ = p.integer("interrupt_at");
+    interrupt_signal_ = static_cast<int>(p.integer("interrupt_signal"));
   }
   void replicate(replication& r) const override {
     const auto i = static_cast<std::int64_t>(r.index());
     if (i == fail_at_) throw std::runtime_error("disk array on fire");
-    if (i == interrupt_at_) std::raise(SIGINT);
+    if (i == interrupt_at_) std::raise(interrupt_signal_);
     boost::random::normal_distribution<double> d(mean_, sd_);
     r.record(0, d(r.rng()));
   }
@@ -55,6 +59,7 @@ class normal_model : public model {
  private:
   double mean_ = 0, sd_ = 0;
   std::int64_t fail_at_ = -1, interrupt_at_ = -1;
+  int interrupt_signal_ = SIGINT;
 };
 
 // Stream style: each stream emits independent Normal(5, 1) readings.
@@ -217,8 +222,9 @@ TEST(CliRun, ConfigAndUsageErrorsExitTwo) {
 
   o = run_cli({"run", cfg, "--json", "/nonexistent-dir/x.json"});
   EXPECT_EQ(o.code, exit_input);
-  EXPECT_NE(o.err.find("--json /nonexistent-dir/x.json: cannot open for writing"),
-            std::string::npos)
+  EXPECT_NE(
+      o.err.find("--json /nonexistent-dir/x.json: the folder /nonexistent-dir does not exist"),
+      std::string::npos)
       << o.err;
 
   o = run_cli({"run", cfg, "--no-such-option"});
@@ -273,23 +279,71 @@ TEST(CliRun, ThrowingReplicationNamesIndexAndSeedAndKeepsEarlierReadings) {
   EXPECT_EQ(lines.back().rfind("122,x,", 0), 0u) << lines.back();
 }
 
-TEST(CliRun, InterruptStopsAfterTheRoundWritesResultsAndExits130) {
-  // A 0.1% width needs ~150000 readings; Ctrl-C in the first round (100) stops the session there.
-  const auto cfg = write_file("int.toml",
-                              "[experiment]\nseed = 5\nthreads = 2\nci_perc = 0.001\n"
-                              "[model]\nname = \"test.normal\"\ninterrupt_at = 50\n");
-  const auto json = temp("int.json"), raw = temp("int.csv");
-  const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
-  EXPECT_EQ(o.code, exit_interrupted) << o.err;
-  EXPECT_NE(o.err.find("interrupted"), std::string::npos) << o.err;
-  const auto j = read_json(json);
-  EXPECT_EQ(j["stopped_because"], "interrupted");
-  EXPECT_EQ(j["replications"], 100);
-  EXPECT_EQ(lines_of(read_file(raw)).size(), 101u);
-  // The handler is gone after the session: the default action is back.
-  struct sigaction now {};
-  sigaction(SIGINT, nullptr, &now);
-  EXPECT_EQ(now.sa_handler, SIG_DFL);
+TEST(CliRun, InterruptStopsWithinTheRoundWritesResultsAndExits130) {
+  // A 0.1% width needs ~150000 readings; a signal in the first round (100) stops the session
+  // there, after the replications under way, keeping a prefix of the replication indices.
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    SCOPED_TRACE(sig);
+    const auto cfg = write_file("int.toml",
+                                "[experiment]\nseed = 5\nthreads = 2\nci_perc = 0.001\n"
+                                "[model]\nname = \"test.normal\"\ninterrupt_at = 50\n"
+                                "interrupt_signal = " +
+                                    std::to_string(sig) + "\n");
+    const auto json = temp("int.json"), raw = temp("int.csv");
+    const auto o = run_cli({"run", cfg, "--json", json, "--raw", raw});
+    EXPECT_EQ(o.code, exit_interrupted) << o.err;
+    EXPECT_NE(o.err.find("interrupted"), std::string::npos) << o.err;
+    const auto j = read_json(json);
+    EXPECT_EQ(j["stopped_because"], "interrupted");
+    const std::size_t n = j["replications"];
+    EXPECT_LE(n, 100u);
+    const auto lines = lines_of(read_file(raw));
+    ASSERT_EQ(lines.size(), n + 1);
+    if (n > 0) EXPECT_EQ(lines.back().rfind(std::to_string(n - 1) + ",x,", 0), 0u);
+    // The handler is gone after the session: the default action is back.
+    struct sigaction now {};
+    sigaction(sig, nullptr, &now);
+    EXPECT_EQ(now.sa_handler, SIG_DFL);
+  }
+}
+
+TEST(CliRun, OutputsAreCheckedBeforeTheSessionAndWrittenAtomically) {
+  const auto cfg = write_file("atomic.toml", normal_config());
+  // The same file for two outputs.
+  const auto same = temp("same.out");
+  auto o = run_cli({"run", cfg, "--json", same, "--raw", same});
+  EXPECT_EQ(o.code, exit_input);
+  EXPECT_NE(o.err.find("same file"), std::string::npos) << o.err;
+  // A folder that does not exist fails at once, naming the option.
+  o = run_cli({"run", cfg, "--json", temp("no/such/folder/x.json")});
+  EXPECT_EQ(o.code, exit_input);
+  EXPECT_NE(o.err.find("--json"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("does not exist"), std::string::npos) << o.err;
+  EXPECT_EQ(o.out.find("stopped:"), std::string::npos) << "no session should have run";
+  // A config error leaves an old result as it was.
+  namespace fs = std::filesystem;
+  const fs::path dir = temp("atomic_dir");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string json = (dir / "r.json").string();
+  std::ofstream(json) << "old";
+  const auto bad = write_file("atomic_bad.toml", "[model]\nname = \"test.normal\"\nsd = -1\n");
+  EXPECT_EQ(run_cli({"run", bad, "--json", json}).code, exit_input);
+  EXPECT_EQ(read_file(json), "old");
+  // A finished run replaces it whole and leaves no temporary file beside it.
+  ASSERT_EQ(run_cli({"run", cfg, "--json", json}).code, exit_ok);
+  EXPECT_EQ(read_json(json)["stopped_because"], "converged");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
+}
+
+TEST(CliRun, AFailedWriteToStandardOutputIsNotSuccess) {
+  // /dev/full accepts the open and fails every write with ENOSPC, as a full disk does.
+  const std::string cmd = std::string(MCPILOT_EXE) + " run " + MCPILOT_SOURCE_DIR +
+                          "/configs/storage/raid6-exponential.toml --quiet > /dev/full 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  ASSERT_NE(status, -1);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_NE(WEXITSTATUS(status), 0);
 }
 
 TEST(CliRun, EstimatesAreIdenticalForOneAndTwoThreads) {

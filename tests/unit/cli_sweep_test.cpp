@@ -342,6 +342,11 @@ TEST(CliSweep, BadSweepIsAnInputErrorBeforeAnythingRuns) {
   EXPECT_EQ(run_cli({"run", good, "--raw", raw}).code, exit_input);
   EXPECT_EQ(run_cli({"run", good, "--point", "0", "--raw", raw}).code, exit_ok);
   EXPECT_EQ(read_file(raw).rfind("replication,quantity,value\n0,x,", 0), 0u);
+  // Output paths are checked before anything runs: a missing folder, two outputs on one file.
+  const auto missing = run_cli({"run", good, "--table", "/nonexistent-folder/t.csv"});
+  EXPECT_EQ(missing.code, exit_input);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(run_cli({"run", good, "--table", csv, "--json", csv}).code, exit_input);
 }
 
 TEST(SweepApi, AProgramsRuleInZipModeStopsTheRestOfTheSweep) {

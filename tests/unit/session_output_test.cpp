@@ -308,3 +308,37 @@ TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {
 }
 
 }  // namespace
+
+TEST(SessionOutput, ModelFactsAreShownUnderTheTitleAndInTheJson) {
+  const auto r = replication_session(200);
+  const std::vector<model_fact> facts = {{"v", std::int64_t{13}, "devices"},
+                                         {"balanced", true, ""},
+                                         {"overhead", 1.5039, ""},
+                                         {"bins", std::vector<std::int64_t>{257, 256, 257}, ""},
+                                         {"layout", std::string("rozofs-2-3"), ""}};
+  std::ostringstream out;
+  write_session_table(out, r, {"exp", "m", "normal", 17, {}, facts});
+  const auto lines = lines_of(out.str());
+  ASSERT_GE(lines.size(), 7u);
+  // Directly under the title, before the quantity table.
+  EXPECT_EQ(lines[1], "  v = 13  (devices)");
+  EXPECT_EQ(lines[2], "  balanced = yes");
+  EXPECT_EQ(lines[3], "  overhead = 1.5039");
+  EXPECT_EQ(lines[4], "  bins = [257, 256, 257]");
+  EXPECT_EQ(lines[5], "  layout = rozofs-2-3");
+
+  session_metadata meta;
+  meta.facts = facts;
+  const auto j = to_json(r, meta);
+  ASSERT_TRUE(j.contains("model_facts"));
+  const auto& f = j["model_facts"];
+  EXPECT_EQ(f["v"], 13);
+  EXPECT_EQ(f["balanced"], true);
+  EXPECT_DOUBLE_EQ(f["overhead"].get<double>(), 1.5039);
+  EXPECT_EQ(f["bins"], nlohmann::ordered_json({257, 256, 257}));
+  EXPECT_EQ(f["layout"], "rozofs-2-3");
+  // Declaration order is kept, and a model without facts gets an empty object, not null.
+  EXPECT_EQ(f.begin().key(), "v");
+  EXPECT_TRUE(to_json(r, session_metadata{})["model_facts"].is_object());
+  EXPECT_TRUE(to_json(r, session_metadata{})["model_facts"].empty());
+}

@@ -130,7 +130,9 @@ class stream_round {
 class stream {
  public:
   virtual ~stream() = default;
-  // Run on for `count` more readings of each quantity.
+  // Run on for `count` more readings of each quantity. Advancing by a and then by b must give the
+  // same readings as advancing by a + b: the session advances a round in pieces, so that a time
+  // limit or an interrupt can stop it between pieces.
   virtual void advance(stream_round& round, std::size_t count) = 0;
 };
 

@@ -3,6 +3,7 @@
 // to run replications [begin, end) and gets them back stored by index. Keeping this an interface
 // lets a distributed runner (MPI) split the index range across processes later.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -28,8 +29,15 @@ class runner {
   virtual ~runner() = default;
   // Calls task(i) for every i in [begin, end), in any order, on any thread, and returns when all
   // are done. If any throws, every other index still runs and task_failure names the lowest.
-  virtual void run(std::uint64_t begin, std::uint64_t end,
-                   const std::function<void(std::uint64_t)>& task) = 0;
+  //
+  // With `cancel`: once it reads true, indices not yet started are skipped (a running task is
+  // never cut). The return value is k such that every index in [begin, begin + k) ran, the longest
+  // such prefix, so a caller that keeps only that prefix keeps a result that does not depend on
+  // timing or thread count. A failure is thrown only when it lies inside what would otherwise be
+  // that prefix (every index before it ran). Without cancellation k is end - begin.
+  virtual std::uint64_t run(std::uint64_t begin, std::uint64_t end,
+                            const std::function<void(std::uint64_t)>& task,
+                            const std::atomic<bool>* cancel = nullptr) = 0;
   virtual unsigned concurrency() const = 0;
 };
 

@@ -37,7 +37,11 @@ struct session_progress {
 
 struct session_hooks {
   std::function<void(const session_progress&)> on_round;  // after each evaluation
-  const std::atomic<bool>* interrupted = nullptr;         // checked between rounds
+  // Checked between rounds and, through a watcher thread, inside a round: a round that is cut
+  // short (by this flag or by max_seconds) keeps a prefix of its replication indices (stream
+  // style: the same number of readings from every stream), so the result is still a function of
+  // the seed and the number of readings.
+  const std::atomic<bool>* interrupted = nullptr;
 };
 
 struct session_result {

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
 
 extern char** environ;
 
@@ -33,13 +34,6 @@ std::string number_text(double v) {
   std::array<char, 32> buf;
   const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
   return std::string(buf.data(), r.ptr);
-}
-
-// A file name beside `path` that no other process writing the same path will choose.
-std::string temporary_beside(const std::string& path, const char* suffix) {
-  const fs::path p(path);
-  std::string name = "." + p.filename().string() + ".tmp." + std::to_string(getpid()) + suffix;
-  return (p.parent_path() / name).string();
 }
 
 std::string read_all(const std::string& path) {
@@ -117,9 +111,9 @@ void render_plot(const plot_request& r) {
   if (r.output.empty()) throw input_error("--plot: the file name is empty");
   if (!gnuplot_available()) throw input_error("--plot " + r.output + ": " + missing_message);
   const std::string picture =
-      temporary_beside(r.output, r.format == plot_format::svg ? ".svg" : ".png");
-  const std::string script_path = temporary_beside(r.output, ".gp");
-  const std::string errors_path = temporary_beside(r.output, ".err");
+      temporary_path_beside(r.output, r.format == plot_format::svg ? ".svg" : ".png");
+  const std::string script_path = temporary_path_beside(r.output, ".gp");
+  const std::string errors_path = temporary_path_beside(r.output, ".err");
   {
     std::ofstream script(script_path, std::ios::binary | std::ios::trunc);
     if (!script) throw input_error("--plot " + r.output + ": cannot write beside it");

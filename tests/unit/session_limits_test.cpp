@@ -1,0 +1,191 @@
+// Limits honoured inside a round: max_seconds and the interrupt flag stop a round between
+// replications (stream style: between pieces of a round), keep a prefix of the index range, and so
+// leave a result that is a function of the seed and the number of readings. Also the runner's
+// cancellation contract that this rests on.
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "mcpilot/runner.hpp"
+#include "mcpilot/session.hpp"
+
+namespace {
+
+using namespace mcpilot;
+using namespace std::chrono_literals;
+
+// Normal(10, 2) readings, each taking `sleep` of wall time.
+class slow_model : public model {
+ public:
+  explicit slow_model(std::chrono::milliseconds sleep) : sleep_(sleep) {}
+  void declare(model_spec& s) const override { s.quantity("x"); }
+  void replicate(replication& r) const override {
+    std::this_thread::sleep_for(sleep_);
+    boost::random::normal_distribution<double> d(10.0, 2.0);
+    r.record(0, d(r.rng()));
+  }
+
+ private:
+  std::chrono::milliseconds sleep_;
+};
+
+// Streams of Normal(5, 1) readings, each taking 1 ms.
+class slow_stream_model : public model {
+ public:
+  void declare(model_spec& s) const override {
+    s.stream_style();
+    s.quantity("y");
+  }
+  std::unique_ptr<stream> open_stream(std::uint64_t) const override {
+    struct st : stream {
+      void advance(stream_round& round, std::size_t count) override {
+        boost::random::normal_distribution<double> d(5.0, 1.0);
+        for (std::size_t i = 0; i < count; ++i) {
+          std::this_thread::sleep_for(1ms);
+          round.record(0, d(round.rng()));
+        }
+      }
+    };
+    return std::make_unique<st>();
+  }
+};
+
+// A precision no session here reaches, so only the limits stop it.
+session_settings unreachable(unsigned threads) {
+  session_settings s;
+  s.seed = 11;
+  s.threads = threads;
+  s.engine.session_precision = *preset("normal");
+  s.engine.session_precision.ci_perc = 1e-6;
+  return s;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+TEST(Runner, CancelSkipsWhatIsNotStartedAndReportsTheRanPrefix) {
+  const auto r = make_tbb_runner(2);
+  std::atomic<bool> cancel{false};
+  std::vector<std::atomic<int>> ran(10'000);
+  const std::uint64_t k = r->run(
+      0, ran.size(),
+      [&](std::uint64_t i) {
+        ran[i].store(1);
+        if (i == 100) cancel.store(true);
+      },
+      &cancel);
+  EXPECT_LT(k, ran.size());
+  for (std::uint64_t i = 0; i < k; ++i) ASSERT_EQ(ran[i].load(), 1) << i;
+  // Without a cancellation flag, everything runs.
+  std::atomic<int> count{0};
+  EXPECT_EQ(r->run(5, 105, [&](std::uint64_t) { ++count; }), 100u);
+  EXPECT_EQ(count.load(), 100);
+}
+
+TEST(Runner, FailureInsideTheRanPrefixIsThrownOneBeyondItIsNot) {
+  const auto r = make_tbb_runner(1);
+  std::atomic<bool> cancel{false};
+  // Cancelled at once: nothing runs, so a failure later in the range is not reached.
+  cancel.store(true);
+  EXPECT_EQ(r->run(
+                0, 100,
+                [](std::uint64_t i) {
+                  if (i == 50) throw std::runtime_error("x");
+                },
+                &cancel),
+            0u);
+  cancel.store(false);
+  try {
+    r->run(
+        0, 100,
+        [](std::uint64_t i) {
+          if (i == 50) throw std::runtime_error("x");
+        },
+        &cancel);
+    FAIL() << "the failure at 50 lies inside the prefix and must be thrown";
+  } catch (const task_failure& f) {
+    EXPECT_EQ(f.index(), 50u);
+  }
+}
+
+TEST(SessionLimits, MaxSecondsStopsInsideTheFirstRoundAndKeepsAPrefix) {
+  // The first round (100 replications of 20 ms on 2 threads) would take about 1 s.
+  const slow_model m(20ms);
+  model_spec spec;
+  m.declare(spec);
+  auto s = unreachable(2);
+  s.max_seconds = 0.2;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = run_session(m, spec, s);
+  const double took = seconds_since(t0);
+  EXPECT_EQ(r.stopped_because, "max_seconds");
+  // Within max(1 s, 2 x the longest replication) of the limit; generous for a loaded machine.
+  EXPECT_LT(took, 0.2 + 1.0);
+  EXPECT_LT(r.replications, 100u);
+  ASSERT_GT(r.replications, 0u);
+  // The same number of readings without a time limit gives the same estimate: a prefix was kept.
+  auto again = unreachable(1);
+  again.max_replications = r.replications;
+  const slow_model fast(0ms);
+  const auto full = run_session(fast, spec, again);
+  EXPECT_EQ(full.replications, r.replications);
+  EXPECT_EQ(full.readings->readings(0).size(), r.readings->readings(0).size());
+  for (std::size_t i = 0; i < r.replications; ++i)
+    ASSERT_EQ(full.readings->readings(0)[i], r.readings->readings(0)[i]) << i;
+}
+
+TEST(SessionLimits, InterruptInsideTheFirstRoundStopsPromptly) {
+  const slow_model m(20ms);
+  model_spec spec;
+  m.declare(spec);
+  std::atomic<bool> interrupted{false};
+  session_hooks hooks;
+  hooks.interrupted = &interrupted;
+  std::thread signaller([&] {
+    std::this_thread::sleep_for(150ms);
+    interrupted.store(true);
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = run_session(m, spec, unreachable(2), hooks);
+  const double took = seconds_since(t0);
+  signaller.join();
+  EXPECT_EQ(r.stopped_because, "interrupted");
+  EXPECT_LT(took, 0.15 + 1.0);
+  EXPECT_LT(r.replications, 100u);
+  EXPECT_EQ(r.quantities[0].stats.n, r.replications);
+}
+
+TEST(SessionLimits, StreamRoundsAreCutBetweenPiecesEqually) {
+  const slow_stream_model m;
+  model_spec spec;
+  m.declare(spec);
+  auto s = unreachable(2);
+  s.engine.streams = 3;
+  s.max_seconds = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = run_session(m, spec, s);
+  EXPECT_EQ(r.stopped_because, "max_seconds");
+  EXPECT_LT(seconds_since(t0), 0.3 + 1.0);
+  const engine& e = *r.readings;
+  const std::size_t n = e.stream_readings(0, 0).size();
+  ASSERT_GT(n, 0u);
+  for (std::size_t j = 0; j < e.streams(); ++j) {
+    const auto& kept = e.stream_readings(j, 0);
+    ASSERT_EQ(kept.size(), n) << "stream " << j;
+    // The kept readings are the stream's first n, as one uninterrupted advance gives them.
+    const auto fresh = m.open_stream(j);
+    philox_stream rng(s.seed, stream_key(j));
+    std::vector<std::vector<double>> out(1);
+    stream_round round(spec, rng, j, out);
+    fresh->advance(round, n);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(kept[i], out[0][i]) << j << ":" << i;
+  }
+}
+
+}  // namespace
