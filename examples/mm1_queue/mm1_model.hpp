@@ -11,9 +11,12 @@
 // where S_n is customer n's service time and A_{n+1} the gap before customer n+1 arrives.
 
 #include <boost/random/exponential_distribution.hpp>
+#include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "mcpilot/model.hpp"
 
@@ -60,6 +63,15 @@ class mm1_model : public mcpilot::model {
         const double w = wait_ + service_(r.rng()) - arrival_(r.rng());
         wait_ = w > 0 ? w : 0;
       }
+    }
+
+    // Checkpoints: the current wait is the queue's whole state (the distributions keep none, and
+    // the random stream is saved by the session). Its exact bytes, so a resume is bit-identical.
+    std::optional<std::string> save() const override {
+      return std::string(reinterpret_cast<const char*>(&wait_), sizeof wait_);
+    }
+    void restore(std::string_view state) override {
+      if (state.size() == sizeof wait_) std::memcpy(&wait_, state.data(), sizeof wait_);
     }
 
    private:

@@ -15,6 +15,8 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/analysis_json.hpp"
+#include "mcpilot/io/analysis_plot.hpp"
+#include "mcpilot/io/plot.hpp"
 #include "mcpilot/io/readings_csv.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/stats/wps.hpp"
@@ -26,6 +28,8 @@ namespace {
 struct analyze_state {
   std::string file;
   std::string wps;
+  std::string plot;  // --plot FILE: the readings, removed phases, change-points, mean
+  std::string format = "svg";
   shared_options o;
 };
 
@@ -95,6 +99,11 @@ void run_analyze(const analyze_state& st) {
     write_report(std::cout, a,
                  {c.source, st.o.preset, opt.requirements, opt.remove_warmup, &c.positions});
   }
+  if (!st.plot.empty()) {
+    // After the report, so that a missing gnuplot costs only the picture.
+    std::cout.flush();
+    render_plot(analysis_plot(a, c.values, c.source, st.plot, parse_plot_format(st.format)));
+  }
 }
 
 }  // namespace
@@ -112,6 +121,14 @@ void add_analyze_command(CLI::App& app, context& ctx) {
                   "the rate")
       ->excludes(st->o.column_opt)
       ->excludes(st->o.kind_opt);
+  CLI::Option* plot = cmd->add_option(
+      "--plot", st->plot,
+      "draw the readings, removed warm-up/cool-down, change-points and the stable phase's mean "
+      "and interval to this file (gnuplot)");
+  plot->excludes("--wps");
+  cmd->add_option("--format", st->format, "plot format: svg or png")
+      ->default_val("svg")
+      ->needs(plot);
   cmd->callback([st, &ctx] {
     run_analyze(*st);
     ctx.result = exit_ok;

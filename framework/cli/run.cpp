@@ -9,8 +9,11 @@
 // alone (config, seed, replication index), like a bad config, and is not worth retrying with a
 // bigger budget the way exit 3 is. Exit 1 stays for bugs in mcpilot itself.
 
+#include <chrono>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +21,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/io/checkpoint.hpp"
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
@@ -34,6 +38,38 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
 
 namespace {
 
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+// The config of a resumed session is the checkpoint's own, so that a resume needs no other file
+// and cannot silently continue under changed settings.
+experiment_config config_of_checkpoint(const checkpoint& c, const run_options& o, bool seed_given,
+                                       bool threads_given, const model_registry& models) {
+  if (seed_given || !o.sets.empty())
+    throw input_error("--resume " + o.resume +
+                      ": --seed and --set cannot change a checkpointed session; it continues "
+                      "with the config and overrides it was started with");
+  if (!o.config.empty() && file_text(o.config) != c.config_text)
+    throw input_error("--resume " + o.resume + ": the checkpoint was written for another config (" +
+                      c.config_source + "), or " + o.config + " has changed since");
+  config_overrides overrides;
+  overrides.sets = c.sets;
+  overrides.seed = c.seed;
+  if (threads_given) overrides.threads = o.threads;
+  experiment_config cfg = parse_config(c.config_text, c.config_source, models, overrides);
+  std::vector<std::string> names;
+  for (const auto& q : cfg.spec.quantities()) names.push_back(q.name);
+  if (cfg.model_name != c.model || names != c.quantities)
+    throw input_error("--resume " + o.resume + ": the checkpoint's model (" + c.model +
+                      ") does not match what its config declares now");
+  cfg.settings.resume = std::make_shared<session_snapshot>(c.progress);
+  return cfg;
+}
+
 int exit_code_of(const session_result& r) {
   if (r.stopped_because == "interrupted") return exit_interrupted;
   if (r.error) return exit_input;
@@ -47,10 +83,26 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   overrides.sets = o.sets;
   if (seed_given) overrides.seed = o.seed;
   if (threads_given) overrides.threads = o.threads;
+  if (o.config.empty() && o.resume.empty())
+    throw input_error("run: a config file is required (or --resume FILE)");
   const plot_format format = parse_plot_format(o.format);
-  const std::string text = read_config_file(o.config);
-  experiment_config cfg = parse_config(text, o.config, models, overrides);
-  if (cfg.sweep) return run_sweep_command(o, cfg, text, overrides, models, program);
+  checkpoint resumed;
+  if (!o.resume.empty()) resumed = read_checkpoint(o.resume);
+  std::string text;
+  experiment_config cfg;
+  if (o.resume.empty()) {
+    text = read_config_file(o.config);
+    cfg = parse_config(text, o.config, models, overrides);
+  } else {
+    cfg = config_of_checkpoint(resumed, o, seed_given, threads_given, models);
+  }
+  if (cfg.sweep) {
+    if (!o.checkpoint.empty() || !o.resume.empty())
+      throw input_error(std::string(o.resume.empty() ? "--checkpoint" : "--resume") +
+                        ": a checkpoint holds one session; " + o.config +
+                        " is a sweep (run one of its points with --point K)");
+    return run_sweep_command(o, cfg, text, overrides, models, program);
+  }
   if (!o.table.empty())
     throw input_error("--table " + o.table + ": " + o.config +
                       " has no [sweep]; the results table is a sweep's (use --json)");
@@ -73,11 +125,59 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
       if (!o.plot.empty()) history.record(p);
     };
 
+  checkpoint base;
+  session_snapshot latest;
+  bool have_latest = false, written = false;
+  std::chrono::steady_clock::time_point last_write;
+  // A checkpoint is a safety net: failing to write one (a full disk) is said, and the session
+  // goes on rather than losing what it has measured.
+  auto write_latest = [&] {
+    if (!have_latest) return;
+    base.progress = std::move(latest);
+    try {
+      write_checkpoint(o.checkpoint, base);
+      written = true;
+    } catch (const input_error& e) {
+      std::cerr << program << ": warning: " << e.what() << "; the previous checkpoint is kept\n";
+    }
+    latest = std::move(base.progress);
+  };
+  if (!o.checkpoint.empty()) {
+    if (o.resume.empty()) {
+      base.config_source = o.config;
+      base.config_text = file_text(o.config);
+      base.sets = o.sets;
+      if (seed_given) base.seed = o.seed;
+    } else {
+      base = resumed;
+      base.progress = {};
+    }
+    base.model = cfg.model_name;
+    base.quantities.clear();
+    for (const auto& q : cfg.spec.quantities()) base.quantities.push_back(q.name);
+    // The latest round boundary is kept, written when --checkpoint-every has passed since the
+    // last write (or the start), and written at the end when the session stopped short of
+    // convergence, so that it can be resumed from the last whole round.
+    const auto start = std::chrono::steady_clock::now();
+    hooks.on_snapshot = [&, start](session_snapshot s) {
+      latest = std::move(s);
+      have_latest = true;
+      const auto now = std::chrono::steady_clock::now();
+      const auto since = written ? last_write : start;
+      if (std::chrono::duration<double>(now - since).count() < o.checkpoint_every) return;
+      write_latest();
+      last_write = now;
+    };
+  }
+
   session_result result;
   {
     stop_signal_scope scope;
     result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
   }
+  if (!o.checkpoint.empty() && result.stopped_because != "converged" &&
+      result.stopped_because != "unreachable")
+    write_latest();
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;
   const auto analytic = cfg.instance->analytic();
@@ -94,11 +194,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.config = cfg.resolved;
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
-    const std::string json = to_json(result, meta).dump(2);
+    const std::string text = to_json(result, meta).dump(2);
     if (json_to_stdout)
-      std::cout << json << '\n';
+      std::cout << text << '\n';
     else
-      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << text << '\n'; });
   }
   if (!o.raw.empty())
     write_file_atomically(o.raw, "--raw",
@@ -111,8 +211,9 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   if (o.plot.empty()) return code;
   return render_last(
       [&] {
-        return session_plot(history, result, analytic, cfg.name + " (" + o.config + ")", o.plot,
-                            format);
+        return session_plot(history, result, analytic,
+                            cfg.name + " (" + (o.config.empty() ? o.resume : o.config) + ")",
+                            o.plot, format);
       },
       code, program);
 }
@@ -123,7 +224,8 @@ void add_run_command(CLI::App& app, context& ctx) {
   auto opts = std::make_shared<run_options>();
   CLI::App* cmd = app.add_subcommand(
       "run", "Run an experiment config until every required interval meets its precision");
-  cmd->add_option("config", opts->config, "experiment config (TOML)")->required();
+  cmd->add_option("config", opts->config,
+                  "experiment config (TOML); optional with --resume, which holds its own");
   CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config");
   CLI::Option* threads = cmd->add_option("--threads", opts->threads,
                                          "worker threads, 0 = all cores; overrides the config");
@@ -133,6 +235,16 @@ void add_run_command(CLI::App& app, context& ctx) {
       ->allow_extra_args(false);
   cmd->add_option("--json", opts->json, "write the full result as JSON to FILE ('-': stdout)");
   cmd->add_option("--raw", opts->raw, "write every reading to FILE as CSV");
+  cmd->add_option("--checkpoint", opts->checkpoint,
+                  "keep FILE up to date to resume from (see --checkpoint-every); written "
+                  "atomically: a crash leaves the previous one");
+  cmd->add_option("--checkpoint-every", opts->checkpoint_every,
+                  "seconds between checkpoints (default 60; 0: after every round); a session "
+                  "stopped short of convergence also writes one at the end")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--resume", opts->resume,
+                  "continue the session saved in FILE; the result is bit-identical to a session "
+                  "never stopped");
   cmd->add_option("--table", opts->table,
                   "a sweep: write the results table (a row per point and quantity) as CSV");
   cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed");

@@ -47,12 +47,16 @@ stop_signal_scope::~stop_signal_scope() {
 }
 
 void check_outputs(const run_options& o) {
-  check_distinct_outputs(
-      {{"--json", o.json}, {"--raw", o.raw}, {"--table", o.table}, {"--plot", o.plot}});
+  check_distinct_outputs({{"--json", o.json},
+                          {"--raw", o.raw},
+                          {"--table", o.table},
+                          {"--plot", o.plot},
+                          {"--checkpoint", o.checkpoint}});
   if (!o.json.empty() && o.json != "-") check_writable(o.json, "--json");
   if (!o.raw.empty()) check_writable(o.raw, "--raw");
   if (!o.table.empty()) check_writable(o.table, "--table");
   if (!o.plot.empty()) check_writable(o.plot, "--plot");
+  if (!o.checkpoint.empty()) check_writable(o.checkpoint, "--checkpoint");
 }
 
 int render_last(const std::function<plot_request()>& build, int code, const std::string& program) {

@@ -30,6 +30,9 @@ struct run_options {
   std::string format = "svg";
   bool quiet = false;
   bool progress = false;
+  std::string checkpoint;        // --checkpoint FILE
+  double checkpoint_every = 60;  // seconds between checkpoints; 0: after every round
+  std::string resume;            // --resume FILE
 };
 
 // Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit

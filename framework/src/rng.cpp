@@ -17,4 +17,13 @@ void philox_stream::refill() noexcept {
   used_ = 0;
 }
 
+void philox_stream::seek(std::uint64_t drawn) noexcept {
+  counter_ = drawn / 4;
+  used_ = block_.size();
+  if (drawn % 4 != 0) {
+    refill();
+    used_ = drawn % 4;
+  }
+}
+
 }  // namespace mcpilot

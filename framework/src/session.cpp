@@ -1,5 +1,7 @@
 #include "mcpilot/session.hpp"
 
+#include "mcpilot/error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
@@ -112,16 +114,73 @@ class limit_watch {
   std::thread thread_;  // last: started once the members it uses exist
 };
 
-// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
-constexpr std::uint64_t stream_pieces = 8;
-
-constexpr std::uint64_t chunk_bytes = 1 << 20;
-
 struct stream_slot {
   std::unique_ptr<stream> state;
   philox_stream rng;
   std::vector<std::vector<double>> fresh;  // this round's readings, per quantity
 };
+
+// Everything a checkpoint needs to continue this session; copies the readings.
+session_snapshot snapshot(const model_spec& spec, const engine& eng,
+                          const std::vector<stream_slot>& streams, std::size_t rounds) {
+  session_snapshot s;
+  s.rounds = rounds;
+  const std::size_t width = spec.quantities().size();
+  if (!eng.stream_style()) {
+    s.readings.resize(width);
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) s.readings[q] = eng.readings(q);
+    return s;
+  }
+  for (std::size_t j = 0; j < streams.size(); ++j) {
+    s.stream_readings.emplace_back(width);
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) s.stream_readings[j][q] = eng.stream_readings(j, q);
+    s.stream_drawn.push_back(streams[j].rng.drawn());
+    s.stream_states.push_back(streams[j].state->save().value_or(std::string()));
+  }
+  return s;
+}
+
+// The inverse: readings back into the engine, streams to where they were.
+void restore(const session_snapshot& s, const model_spec& spec, engine& eng,
+             std::vector<stream_slot>& streams, std::size_t& rounds) {
+  const std::size_t width = spec.quantities().size();
+  auto mismatch = [] {
+    throw input_error("--resume: the checkpoint does not match this model's quantities or streams");
+  };
+  // The snapshot was taken right after round `rounds` was evaluated; the resumed session evaluates
+  // the same readings once more as that round, reaching the same decision.
+  rounds = s.rounds > 0 ? s.rounds - 1 : 0;
+  if (!eng.stream_style()) {
+    if (s.readings.size() != width) mismatch();
+    std::size_t n = 0;
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) n = s.readings[q].size();
+    std::vector<double> rows(n * width, 0.0);
+    for (std::size_t q = 0; q < width; ++q) {
+      if (spec.quantities()[q].derived()) continue;
+      if (s.readings[q].size() != n) mismatch();
+      for (std::size_t i = 0; i < n; ++i) rows[i * width + q] = s.readings[q][i];
+    }
+    eng.add_replications(rows);
+    return;
+  }
+  if (s.stream_readings.size() != streams.size() || s.stream_drawn.size() != streams.size() ||
+      s.stream_states.size() != streams.size())
+    mismatch();
+  for (std::size_t j = 0; j < streams.size(); ++j) {
+    if (s.stream_readings[j].size() != width) mismatch();
+    for (std::size_t q = 0; q < width; ++q) eng.add_stream_readings(j, q, s.stream_readings[j][q]);
+    streams[j].rng.seek(s.stream_drawn[j]);
+    streams[j].state->restore(s.stream_states[j]);
+  }
+}
+
+// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
+constexpr std::uint64_t stream_pieces = 8;
+
+constexpr std::uint64_t chunk_bytes = 1 << 20;
 
 }  // namespace
 
@@ -143,7 +202,12 @@ session_result run_session(const model& m, const model_spec& spec, const session
       streams.push_back({nullptr, philox_stream(settings.seed, stream_key(j)), {}});
       streams.back().state = m.open_stream(j);
     }
+    if (hooks.on_snapshot && !streams.empty() && !streams.front().state->save())
+      throw input_error(
+          "--checkpoint: this model's streams cannot save their state (stream::save), so its "
+          "sessions cannot be checkpointed or resumed");
   }
+  if (settings.resume) restore(*settings.resume, spec, *eng, streams, result.rounds);
 
   std::vector<double> rows;
   const auto deadline = settings.max_seconds >= 1e9
@@ -163,6 +227,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
       result.stopped_because = d.reason;
       break;
     }
+    if (hooks.on_snapshot) hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds));
     if (hooks.interrupted && hooks.interrupted->load()) {
       result.stopped_because = "interrupted";
       break;

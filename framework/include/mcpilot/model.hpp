@@ -29,6 +29,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -134,6 +135,11 @@ class stream {
   // same readings as advancing by a + b: the session advances a round in pieces, so that a time
   // limit or an interrupt can stop it between pieces.
   virtual void advance(stream_round& round, std::size_t count) = 0;
+  // Checkpoints (run --checkpoint): the stream's own state as bytes (its random stream is saved by
+  // the session), and back into a freshly opened stream. A stream that returns nullopt, the
+  // default, cannot be checkpointed: a session of such a model refuses --checkpoint at the start.
+  virtual std::optional<std::string> save() const { return std::nullopt; }
+  virtual void restore(std::string_view state) { (void)state; }
 };
 
 // A static, exact fact of a configuration (a design's v, b, r, k and lambda; a layout's bin counts

@@ -35,6 +35,9 @@ class philox_stream {
   // How many 64-bit words have been drawn; the position a replay would need.
   std::uint64_t drawn() const noexcept { return counter_ * 4 - (block_.size() - used_); }
 
+  // Moves to the position where `drawn` words have been drawn (a checkpoint's restore), in O(1).
+  void seek(std::uint64_t drawn) noexcept;
+
  private:
   void refill() noexcept;
 

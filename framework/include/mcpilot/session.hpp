@@ -18,12 +18,25 @@
 
 namespace mcpilot {
 
+// A session's progress as a checkpoint holds it (the config is kept beside it by the caller):
+// enough to continue with results bit-identical to a session that was never stopped, because the
+// engine's decisions depend on the readings alone.
+struct session_snapshot {
+  std::size_t rounds = 0;
+  std::vector<std::vector<double>> readings;  // replication style: [quantity][replication]
+  std::vector<std::vector<std::vector<double>>> stream_readings;  // stream: [stream][quantity][i]
+  std::vector<std::uint64_t> stream_drawn;  // stream style: random words each stream has drawn
+  std::vector<std::string> stream_states;   // stream style: each stream's stream::save()
+};
+
 struct session_settings {
   std::uint64_t seed = 1;
   unsigned threads = 0;  // 0: all cores
   engine_options engine;
   std::uint64_t max_replications = 10'000'000;
   double max_seconds = 600;
+  // Continue from a checkpoint instead of starting afresh (derived quantities hold no readings).
+  std::shared_ptr<const session_snapshot> resume;
 };
 
 struct session_progress {
@@ -42,6 +55,11 @@ struct session_hooks {
   // style: the same number of readings from every stream), so the result is still a function of
   // the seed and the number of readings.
   const std::atomic<bool>* interrupted = nullptr;
+  // Called at each round boundary the session continues past (after the evaluation, before the
+  // next round runs) with everything needed to resume from there (a checkpoint). Only such
+  // boundaries are resumable bit-identically: a round cut short by a limit is not one. With it set, a stream-style model whose streams cannot save() is refused at
+  // the start with input_error.
+  std::function<void(session_snapshot)> on_snapshot;
 };
 
 struct session_result {

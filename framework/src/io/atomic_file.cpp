@@ -61,9 +61,14 @@ void check_writable(const std::string& path, std::string_view option) {
   const fs::path folder = folder_of(path);
   if (!fs::is_directory(folder, ec))
     throw input_error(prefix(option, path) + "the folder " + folder.string() + " does not exist");
-  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+  // A real probe rather than access(2), which says yes to root even on a read-only mount.
+  const std::string probe = temporary_path_beside(path, ".probe");
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0)
     throw input_error(prefix(option, path) + "cannot write in the folder " + folder.string() +
                       ": " + std::strerror(errno));
+  ::close(fd);
+  ::unlink(probe.c_str());
 }
 
 void check_distinct_outputs(const std::vector<std::pair<std::string, std::string>>& outputs) {
