@@ -1,10 +1,14 @@
 // The `mcpilot` executable: the shared command line with every built-in model registered.
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
+#include "sorting/sorting_model.hpp"
+#include "placement/placement_model.hpp"
 #include "storage/storage_model.hpp"
 
 int main(int argc, char** argv) {
   mcpilot::model_registry models;
   models.add<mcpilot::storage::storage_model>("storage.group");
+  models.add<mcpilot::sorting::sorting_model>("sorting");
+  models.add<mcpilot::placement::placement_model>("placement.design");
   return mcpilot::cli_main(argc, argv, models);
 }

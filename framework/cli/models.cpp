@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/measure/measurement.hpp"
 #include "mcpilot/model.hpp"
 
 namespace mcpilot::cli {
@@ -102,6 +103,8 @@ model_spec declared_with_defaults(const model_registry& models, const std::strin
     m->configure(defaults);
     model_spec again;
     m->declare(again);
+    // Measurement models: the time quantities the session adds (counters come from the config).
+    if (again.is_measurement()) declare_measurement_quantities(again, {});
     return again;
   } catch (const std::exception&) {
     return first;
@@ -115,7 +118,9 @@ int describe_model(const model_registry& models, const std::string& name) {
   out << name;
   if (!spec.description().empty()) out << ": " << spec.description();
   out << "\nstyle: "
-      << (spec.is_stream_style()
+      << (spec.is_measurement()
+              ? "measurement (timed batches on one pinned thread, one stream in time order)"
+          : spec.is_stream_style()
               ? "stream (steady state: long autocorrelated runs, warm-up removed per stream)"
               : "replication (independent replications, one reading per quantity each)")
       << "\n\nparameters:\n";

@@ -138,6 +138,11 @@ void stream_round::record(std::string_view name, double value) {
   record(find_recordable(spec_, name), value);
 }
 
+void measurement_batch::record(std::string_view name, double value) {
+  const std::size_t q = find_recordable(spec_, name);
+  out_[q].push_back(value);
+}
+
 void model::replicate(replication&) const {
   throw std::logic_error("this model declares replication style but does not override replicate()");
 }
@@ -148,6 +153,12 @@ std::unique_ptr<stream> model::open_stream(std::uint64_t) const {
 
 std::vector<stop_axis_rule> model::stop_axis_rules() const {
   return {};
+}
+
+std::unique_ptr<workload> model::open_workload() const {
+  throw std::logic_error(
+      "this model declares measurement style but does not override "
+      "open_workload()");
 }
 
 }  // namespace mcpilot

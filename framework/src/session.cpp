@@ -10,6 +10,8 @@
 #include <sstream>
 #include <thread>
 
+#include "mcpilot/measure/measurement.hpp"
+
 namespace mcpilot {
 
 bool session_result::all_required_converged() const {
@@ -191,8 +193,14 @@ session_result run_session(const model& m, const model_spec& spec, const session
   const auto t0 = clock_type::now();
   engine_options engine_settings = settings.engine;
   engine_settings.budget = settings.max_replications;
+  // Measurement mode: one pinned thread, one stream of readings in time order (measure/).
+  std::unique_ptr<measurement_session> measuring;
+  if (spec.is_measurement()) {
+    measuring = std::make_unique<measurement_session>(m, spec, settings.measurement);
+    engine_settings.streams = 1;
+  }
   auto eng = std::make_shared<engine>(spec, engine_settings);
-  const auto runner = make_tbb_runner(settings.threads);
+  const auto runner = measuring ? make_sequential_runner() : make_tbb_runner(settings.threads);
   result.threads = runner->concurrency();
   const std::size_t width = spec.quantities().size();
 
@@ -200,7 +208,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
   if (eng->stream_style()) {
     for (std::size_t j = 0; j < eng->streams(); ++j) {
       streams.push_back({nullptr, philox_stream(settings.seed, stream_key(j)), {}});
-      streams.back().state = m.open_stream(j);
+      streams.back().state = measuring ? measuring->open_stream() : m.open_stream(j);
     }
     if (hooks.on_snapshot && !streams.empty() && !streams.front().state->save())
       throw input_error(
@@ -324,6 +332,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
   result.replications = eng->replications();
   result.end = std::chrono::system_clock::now();
   result.readings = eng;
+  if (measuring) result.measurement = measuring->record();
   return result;
 }
 

@@ -1,5 +1,7 @@
 #include "storage/durations.hpp"
 
+#include <algorithm>
+#include <boost/math/policies/policy.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/lognormal_distribution.hpp>
@@ -37,6 +39,65 @@ double duration_law::expected() const {
     default:
       return mean;
   }
+}
+
+double duration_law::hazard_increment(double age, double dx) const {
+  if (type == kind::exponential) return dx / mean;
+  // Weibull: Lambda(u) = ((u - location) / scale)^shape past the location, 0 before it.
+  const double u0 = std::max(age - location, 0.0), u1 = std::max(age + dx - location, 0.0);
+  if (u1 <= 0) return 0;
+  if (u0 <= 0) return std::pow(u1 / scale, shape);
+  // Lambda(u1) - Lambda(u0) = Lambda(u0) (exp(shape ln(1 + dx / u0)) - 1), free of cancellation
+  // (dx itself, not u1 - u0, which would lose the digits of a small step at a large age).
+  return std::pow(u0 / scale, shape) * std::expm1(shape * std::log1p(dx / u0));
+}
+
+double duration_law::hazard_rate(double age) const {
+  if (type == kind::exponential) return 1 / mean;
+  const double u = age - location;
+  if (u < 0) return 0;
+  if (u == 0)
+    return shape < 1 ? std::numeric_limits<double>::infinity() : (shape == 1 ? 1 / scale : 0);
+  return shape / scale * std::pow(u / scale, shape - 1);
+}
+
+std::optional<law_problem> check_law(const duration_law& d, const std::string& field,
+                                     double horizon) {
+  std::ostringstream os;
+  os.precision(6);
+  if (d.type == duration_law::kind::weibull) {
+    const double g = boost::math::tgamma(
+        1 + 1 / d.shape,
+        boost::math::policies::make_policy(
+            boost::math::policies::overflow_error<boost::math::policies::ignore_error>()));
+    if (!std::isfinite(g)) {
+      os << field << ".shape = " << d.shape << " overflows: the mean needs Gamma(1 + 1/shape), "
+         << "which is beyond a double below shape 0.0059";
+      return law_problem{field + ".shape", os.str()};
+    }
+    const double mean = d.location + d.scale * g;
+    const double lambda = std::pow(std::max(horizon - d.location, 0.0) / d.scale, d.shape);
+    if (!std::isfinite(mean) || !std::isfinite(lambda) ||
+        !std::isfinite(std::pow(40.0, 1 / d.shape))) {
+      os << field << ".scale_hours = " << d.scale << " with " << field << ".shape = " << d.shape
+         << " overflows: the cumulative hazard ((t - location) / scale)^shape at t = " << horizon
+         << " h is beyond a double";
+      return law_problem{field + ".scale_hours", os.str()};
+    }
+  } else if (d.type == duration_law::kind::lognormal) {
+    const double mu = std::log(d.mean) - d.sigma * d.sigma / 2;
+    if (!std::isfinite(mu)) {
+      os << field << ".shape = " << d.sigma
+         << " (sigma of ln time) overflows: mu = ln(mean) - sigma^2/2 is beyond a double";
+      return law_problem{field + ".shape", os.str()};
+    }
+    if (!std::isfinite(std::exp(mu + 8 * d.sigma))) {
+      os << field << ".mean_hours = " << d.mean << " with " << field << ".shape = " << d.sigma
+         << " overflows: exp(mu + 8 sigma), a draw 8 standard deviations up, is beyond a double";
+      return law_problem{field + ".mean_hours", os.str()};
+    }
+  }
+  return std::nullopt;
 }
 
 std::string duration_law::describe() const {

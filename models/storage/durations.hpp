@@ -3,6 +3,7 @@
 // distributions on a replication's Philox stream (the standard library's distributions differ
 // between compilers, Boost's do not).
 
+#include <optional>
 #include <string>
 
 #include "mcpilot/rng.hpp"
@@ -26,6 +27,29 @@ struct duration_law {
   double expected() const;
   // "exponential(mean 1e+06 h)", "weibull(shape 1.12, scale 461386 h, location 0 h)", ...
   std::string describe() const;
+
+  // Lifetime laws (exponential and Weibull) seen through their hazard, as the importance sampler
+  // needs them: a disk of age a survives dx more hours with probability
+  // exp(-hazard_increment(a, dx)), and fails at age a at rate hazard_rate(a).
+  // hazard_increment is Lambda(a + dx) - Lambda(a) with Lambda the cumulative hazard, computed
+  // without subtracting two large numbers (a 1e-6 increment on Lambda ~ 1 keeps its digits).
+  double hazard_increment(double age, double dx) const;
+  double hazard_rate(double age) const;
+  double cumulative_hazard(double age) const { return hazard_increment(0, age); }
 };
+
+// Why a law cannot be evaluated in doubles, or nothing if it can. `field` prefixes the names
+// ("lifetime" or "repair"); `horizon` is the longest time the model will look at (the mission, or
+// one hour when there is none). Checked at configuration with the very expressions the simulation
+// evaluates: Weibull: Gamma(1 + 1/shape) and the mean must be finite, and the cumulative hazard
+// ((horizon - location) / scale)^shape too (shape 1e-300 or scale 1e-300 overflow); lognormal:
+// mu = ln(mean) - sigma^2 / 2 must be finite and so must exp(mu + 8 sigma), the quantile at
+// 1 - 6e-16, beyond which a double draw does not reach. Returns {field name, message}.
+struct law_problem {
+  std::string field;
+  std::string message;
+};
+std::optional<law_problem> check_law(const duration_law& d, const std::string& field,
+                                     double horizon);
 
 }  // namespace mcpilot::storage

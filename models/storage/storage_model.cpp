@@ -4,7 +4,10 @@
 #include <limits>
 #include <stdexcept>
 
+#include "storage/duration_parameters.hpp"
+#include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
+#include "storage/method_choice.hpp"
 
 namespace mcpilot::storage {
 
@@ -12,90 +15,9 @@ namespace {
 
 using kind = duration_law::kind;
 
-kind kind_of(const std::string& name) {
-  if (name == "exponential") return kind::exponential;
-  if (name == "weibull") return kind::weibull;
-  if (name == "deterministic") return kind::deterministic;
-  if (name == "lognormal") return kind::lognormal;
-  return kind::none;
-}
-
-// Sigma of ln(rebuild time) when a lognormal repair does not give repair.shape.
-constexpr double default_lognormal_sigma = 0.5;
-
 // The regenerative ratio: mean cycle length over the probability that a cycle ends in loss.
 double ratio_of_means(std::span<const double> m) {
   return m[0] / m[1];
-}
-
-// A parameter that only some distributions use must not be given with the others: it would be
-// silently ignored, and the user would believe it mattered.
-void only_with(const parameters& p, const std::string& field, const std::string& law_field,
-               const std::string& law, const std::string& users) {
-  if (p.has(field))
-    throw parameter_error(field,
-                          field + " applies to " + law_field + " = " + users + " only, not " + law);
-}
-
-duration_law read_lifetime(const parameters& p) {
-  duration_law d;
-  const std::string& law = p.string("lifetime.distribution");
-  d.type = kind_of(law);
-  if (d.type == kind::exponential) {
-    d.mean = p.number("lifetime.mean_hours");
-    only_with(p, "lifetime.shape", "lifetime.distribution", law, "weibull");
-    only_with(p, "lifetime.scale_hours", "lifetime.distribution", law, "weibull");
-    if (p.number("lifetime.location_hours") != 0)
-      throw parameter_error("lifetime.location_hours",
-                            "lifetime.location_hours applies to lifetime.distribution = weibull "
-                            "only, not exponential");
-  } else {
-    for (const char* f : {"lifetime.shape", "lifetime.scale_hours"})
-      if (!p.has(f))
-        throw parameter_error(f, std::string("lifetime.distribution = weibull needs ") + f);
-    d.shape = p.number("lifetime.shape");
-    d.scale = p.number("lifetime.scale_hours");
-    d.location = p.number("lifetime.location_hours");
-  }
-  return d;
-}
-
-duration_law read_repair(const parameters& p) {
-  duration_law d;
-  const std::string& law = p.string("repair.distribution");
-  d.type = kind_of(law);
-  const bool weibull = d.type == kind::weibull;
-  if (!weibull) {
-    only_with(p, "repair.scale_hours", "repair.distribution", law, "weibull");
-    if (p.number("repair.location_hours") != 0)
-      throw parameter_error("repair.location_hours",
-                            "repair.location_hours applies to repair.distribution = weibull "
-                            "only, not " +
-                                law);
-    if (d.type != kind::lognormal)
-      only_with(p, "repair.shape", "repair.distribution", law, "weibull or lognormal");
-  }
-  switch (d.type) {
-    case kind::exponential:
-    case kind::deterministic:
-      d.mean = p.number("repair.mean_hours");
-      break;
-    case kind::lognormal:
-      d.mean = p.number("repair.mean_hours");
-      d.sigma = p.has("repair.shape") ? p.number("repair.shape") : default_lognormal_sigma;
-      break;
-    case kind::weibull:
-      for (const char* f : {"repair.shape", "repair.scale_hours"})
-        if (!p.has(f))
-          throw parameter_error(f, std::string("repair.distribution = weibull needs ") + f);
-      d.shape = p.number("repair.shape");
-      d.scale = p.number("repair.scale_hours");
-      d.location = p.number("repair.location_hours");
-      break;
-    case kind::none:
-      break;
-  }
-  return d;
 }
 
 }  // namespace
@@ -113,29 +35,8 @@ void storage_model::declare(model_spec& s) const {
       .at_least(0);
   s.integer("groups", 1, "independent redundancy groups; the system loses data when any does")
       .in_range(1, 1'000'000);
-  s.choice("lifetime.distribution", "exponential", {"exponential", "weibull"},
-           "law of a disk's time to failure");
-  s.number("lifetime.mean_hours", 1e6, "mean time to failure (exponential)").positive();
-  s.optional_number("lifetime.shape",
-                    "Weibull shape (weibull; 1.12 in Elerath and Pecht's field data)")
-      .positive();
-  s.optional_number("lifetime.scale_hours",
-                    "Weibull scale, hours (weibull; 461,386 in Elerath and Pecht)")
-      .positive();
-  s.number("lifetime.location_hours", 0, "Weibull location: no failure before this age (weibull)")
-      .at_least(0);
-  s.choice("repair.distribution", "exponential",
-           {"exponential", "deterministic", "lognormal", "weibull", "none"},
-           "law of a rebuild's duration; none: failed disks are never replaced");
-  s.number("repair.mean_hours", 24, "mean rebuild time (exponential, deterministic, lognormal)")
-      .positive();
-  s.optional_number("repair.shape",
-                    "Weibull shape (weibull), or sigma of ln(rebuild time) (lognormal; 0.5 "
-                    "when absent)")
-      .positive();
-  s.optional_number("repair.scale_hours", "Weibull scale, hours (weibull)").positive();
-  s.number("repair.location_hours", 0, "Weibull location: shortest rebuild, hours (weibull)")
-      .at_least(0);
+  declare_lifetime_parameters(s);
+  declare_repair_parameters(s);
   s.boolean("repair.parallel", false,
             "rebuild all failed disks of a group at once (false: one at a time)");
   s.number("rebuild_error_probability", 0,
@@ -151,11 +52,23 @@ void storage_model::declare(model_spec& s) const {
                     "mission time for loss_in_mission, hours (87,600 = 10 years); absent: no "
                     "loss_in_mission")
       .positive();
-  s.choice("method", "naive", {"naive", "importance"},
-           "naive: simulate each system to its data loss; importance: regenerative cycles with "
-           "balanced failure biasing, for rare losses (exponential laws, no latent errors)");
+  s.choice("method", "naive", {"naive", "importance", "auto"},
+           "naive: simulate each system to its data loss; importance: for rare losses, "
+           "regenerative cycles with balanced failure biasing (exponential laws, no latent "
+           "errors: mttdl_hours and loss_in_mission), else failure biasing on the event "
+           "simulation (any laws: loss_in_mission, needs mission_hours); auto: importance when "
+           "loss is rare, naive otherwise, with the reason in the output");
 
-  if (!importance_) {
+  if (method_ == estimator::failure_biasing) {
+    s.quantity("loss_in_mission")
+        .describe(
+            "per mission, the sum over its excursions (from a failure in a fully working group "
+            "until all work again) of a failure-biased estimate of their chance of loss before "
+            "the mission ends, given the disks' ages and defects (importance sampling, any "
+            "laws); its mean is P(loss within mission_hours)");
+    return;
+  }
+  if (method_ == estimator::naive) {
     s.quantity("mttdl_hours")
         .with_unit("h")
         .describe("time to data loss of the system, all disks new at time 0; one per replication");
@@ -208,26 +121,54 @@ void storage_model::configure(const parameters& p) {
                           "0 every failure already loses data");
   groups_ = static_cast<int>(p.integer("groups"));
   mission_ = p.optional_number("mission_hours");
-  importance_ = p.string("method") == "importance";
+  // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
+  const double horizon = std::max(mission_.value_or(1.0), 1.0);
+  check_laws(g.lifetime, g.repair, horizon);
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&
                       g.latent_rate == 0;
-  if (importance_) {
-    std::string why;
-    if (g.lifetime.type != kind::exponential)
-      why = "lifetime.distribution is " + p.string("lifetime.distribution");
-    else if (g.repair.type != kind::exponential)
-      why = "repair.distribution is " + p.string("repair.distribution");
-    else if (g.latent_rate > 0)
-      why = "latent.rate_per_hour is not 0";
-    if (!why.empty())
+  // The regenerative estimator needs cycles that end: memoryless lifetimes and rebuilds, and a
+  // repair to bring the group back to all up.
+  std::string not_regenerative;
+  if (g.lifetime.type != kind::exponential)
+    not_regenerative = "lifetime.distribution is " + p.string("lifetime.distribution");
+  else if (g.repair.type != kind::exponential)
+    not_regenerative = "repair.distribution is " + p.string("repair.distribution");
+  else if (g.latent_rate > 0)
+    not_regenerative = "latent.rate_per_hour is not 0";
+
+  const std::string method = p.string("method");
+  approximate_loss_ = -1;
+  if (method == "naive") {
+    method_ = estimator::naive;
+    reason_ = "method = naive in the config";
+  } else if (method == "importance") {
+    if (not_regenerative.empty()) {
+      method_ = estimator::markov_chain;
+      reason_ =
+          "method = importance in the config; exponential laws: the Markov chain's "
+          "regenerative cycles and excursions";
+    } else if (mission_) {
+      method_ = estimator::failure_biasing;
+      reason_ = "method = importance in the config; " + not_regenerative +
+                ": failure biasing on the event simulation, loss_in_mission only";
+    } else {
       throw parameter_error(
           "method",
-          "method = importance needs exponential lifetimes and repairs and no latent errors "
-          "(its regenerative cycles restart whenever all disks are up, which only memoryless "
-          "laws allow), but " +
-              why + "; use method = naive");
+          "method = importance: " + not_regenerative +
+              ", so it estimates loss_in_mission only, and needs mission_hours: mttdl_hours by "
+              "importance sampling needs regenerative cycles, which only exponential lifetimes "
+              "and rebuilds without latent errors give. Supported: set mission_hours (failure "
+              "biasing, any laws), or method = naive (mttdl_hours, any laws), or method = auto");
+    }
+  } else {
+    const auto c = choose_method(g, groups_, mission_, not_regenerative.empty());
+    reason_ = c.reason;
+    approximate_loss_ = c.approximate_loss;
+    method_ = !c.importance              ? estimator::naive
+              : not_regenerative.empty() ? estimator::markov_chain
+                                         : estimator::failure_biasing;
   }
   group_ = g;
 
@@ -251,7 +192,11 @@ void storage_model::configure(const parameters& p) {
 }
 
 void storage_model::replicate(replication& r) const {
-  if (importance_) {
+  if (method_ == estimator::failure_biasing) {
+    r.record(0, system_mission_loss_biased(group_, groups_, *mission_, r.rng()));
+    return;
+  }
+  if (method_ == estimator::markov_chain) {
     r.record(0, cycle_hours(chain_, r.rng()));
     r.record(1, cycle_loss_weight(chain_, r.rng()));
     if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
@@ -267,6 +212,33 @@ void storage_model::replicate(replication& r) const {
 
 std::map<std::string, double> storage_model::analytic() const {
   return exact_;
+}
+
+std::vector<model_fact> storage_model::model_facts() const {
+  std::vector<model_fact> f;
+  const char* name = method_ == estimator::naive          ? "naive"
+                     : method_ == estimator::markov_chain ? "importance (Markov chain)"
+                                                          : "importance (failure biasing)";
+  f.push_back({"method", std::string(name), "how the quantities are estimated"});
+  f.push_back({"method_reason", reason_, "why"});
+  if (method_ == estimator::failure_biasing)
+    f.push_back({"mttdl_hours",
+                 std::string("not estimated by importance sampling for these laws "
+                             "(method = naive estimates it)"),
+                 ""});
+  // A loss needs `tolerance` failures inside one rebuild, and each biased step's ratio follows
+  // the drawn rebuild time: the readings' spread grows like E[R^2m] / E[R^m]^2 (docs/models/
+  // storage.md, "Where it degrades"). Past tolerance 2 with repairs this was not validated.
+  if (method_ == estimator::failure_biasing && group_.tolerance >= 3 &&
+      group_.repair.type != kind::none)
+    f.push_back({"caution",
+                 std::string("tolerance >= 3 with repairs: the importance readings are "
+                             "heavy-tailed and this case is not validated; compare a few seeds"),
+                 ""});
+  if (approximate_loss_ >= 0 && mission_)
+    f.push_back({"approximate_loss_in_mission", approximate_loss_,
+                 "rough Markov approximation behind auto's choice, not an estimate"});
+  return f;
 }
 
 }  // namespace mcpilot::storage

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "mcpilot/model.hpp"
 #include "storage/group_simulation.hpp"
@@ -24,14 +25,23 @@ class storage_model : public model {
   void replicate(replication& r) const override;
   std::map<std::string, double> analytic() const override;
 
-  bool importance() const { return importance_; }
+  std::vector<model_fact> model_facts() const override;
+
+  // How the quantities are estimated: naive simulation; importance sampling on the Markov chain
+  // (importance.hpp: exponential laws, regenerative MTTDL and mission); or failure biasing on the
+  // event simulation (failure_biasing.hpp: any laws, loss_in_mission only).
+  enum class estimator { naive, markov_chain, failure_biasing };
+  estimator method() const { return method_; }
+  bool importance() const { return method_ != estimator::naive; }
   const group_config& group() const { return group_; }
 
  private:
   group_config group_;
   int groups_ = 1;
   std::optional<double> mission_;
-  bool importance_ = false;
+  estimator method_ = estimator::naive;
+  std::string reason_;  // why this method (auto's reasoning, or the config's choice)
+  double approximate_loss_ = -1;
   system_rates chain_;  // importance sampling (exponential laws only)
   std::map<std::string, double> exact_;
 };

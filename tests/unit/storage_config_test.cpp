@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <variant>
 
 #include "cli_test_support.hpp"
 #include "mcpilot/io/config.hpp"
@@ -45,17 +46,46 @@ TEST(StorageConfigs, AllLoadWithTheirMethodsQuantities) {
   }
 }
 
+// The general rare-event target: method = auto takes failure biasing and says why.
+TEST(StorageConfigs, GeneralTargetChoosesImportance) {
+  const auto cfg = mcpilot::load_config(config_path("raid6-weibull-latent"), registry());
+  ASSERT_EQ(cfg.spec.quantities().size(), 1u);
+  EXPECT_EQ(cfg.spec.quantities()[0].name, "loss_in_mission");
+  const auto facts = cfg.instance->model_facts();
+  ASSERT_GE(facts.size(), 2u);
+  EXPECT_EQ(std::get<std::string>(facts[0].value), "importance (failure biasing)");
+  EXPECT_NE(std::get<std::string>(facts[1].value).find("auto chose importance"), std::string::npos);
+}
+
 TEST(StorageConfigs, ModelErrorsNameTheField) {
   const auto models = registry();
+  // A Weibull shape whose Gamma(1 + 1/shape) overflows is refused at load, naming the field.
   try {
     mcpilot::config_overrides set;
-    set.sets.push_back("model.method=importance");
+    set.sets.push_back("model.lifetime.shape=1e-300");
     mcpilot::load_config(config_path("raid5-weibull-elerath"), models, set);
-    FAIL() << "importance with Weibull lifetimes was accepted";
+    FAIL() << "lifetime.shape = 1e-300 was accepted";
   } catch (const mcpilot::input_error& e) {
-    EXPECT_NE(std::string(e.what()).find("method = importance needs exponential"),
-              std::string::npos)
-        << e.what();
+    EXPECT_NE(std::string(e.what()).find("lifetime.shape"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("overflows"), std::string::npos) << e.what();
+  }
+  // Importance sampling with Weibull lifetimes is failure biasing: loss_in_mission only.
+  mcpilot::config_overrides set;
+  set.sets.push_back("model.method=importance");
+  const auto cfg = mcpilot::load_config(config_path("raid5-weibull-elerath"), models, set);
+  ASSERT_EQ(cfg.spec.quantities().size(), 1u);
+  EXPECT_EQ(cfg.spec.quantities()[0].name, "loss_in_mission");
+}
+
+// Overflowing laws give exit 2 from `mcpilot run`, before any replication, naming the field.
+TEST(StorageConfigs, OverflowingLawsExitTwo) {
+  for (const char* set : {"model.lifetime.shape=1e-300", "model.lifetime.scale_hours=1e-300",
+                          "model.repair.scale_hours=1e-300"}) {
+    const auto r = run_mcpilot(
+        {"run", config_path("raid5-weibull-elerath"), "--quiet", "--set", set, "--threads", "1"});
+    EXPECT_EQ(r.exit_code, 2) << set << ": " << r.err;
+    const std::string field = std::string(set).substr(6, std::string(set).find('=') - 6);
+    EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
   }
 }
 

@@ -55,7 +55,7 @@ TEST(StorageParameters, UnknownDistribution) {
                "must be one of exponential, weibull");
   expect_error({{"repair.distribution", "uniform"}}, "repair.distribution",
                "exponential, deterministic, lognormal, weibull, none");
-  expect_error({{"method", "splitting"}}, "method", "naive, importance");
+  expect_error({{"method", "splitting"}}, "method", "naive, importance, auto");
 }
 
 TEST(StorageParameters, WeibullNeedsShapeAndScale) {
@@ -76,19 +76,71 @@ TEST(StorageParameters, FieldsOfAnotherLawAreRejected) {
                "repair.scale_hours", "weibull only, not deterministic");
 }
 
-TEST(StorageParameters, ImportanceNeedsExponentialLawsWithoutLatentErrors) {
+// method = importance: the Markov chain's estimators for exponential laws; failure biasing
+// (loss_in_mission only) for the rest, which therefore needs mission_hours.
+TEST(StorageParameters, ImportanceBeyondMarkovNeedsAMission) {
+  using estimator = mcpilot::storage::storage_model::estimator;
+  const std::string alternatives =
+      "set mission_hours (failure biasing, any laws), or method = naive";
   expect_error({{"method", "importance"},
                 {"lifetime.distribution", "weibull"},
                 {"lifetime.shape", 1.12},
                 {"lifetime.scale_hours", 461386.0}},
-               "method", "lifetime.distribution is weibull; use method = naive");
+               "method", "lifetime.distribution is weibull, so it estimates loss_in_mission only");
   expect_error({{"method", "importance"}, {"repair.distribution", "deterministic"}}, "method",
                "repair.distribution is deterministic");
   expect_error({{"method", "importance"}, {"repair.distribution", "none"}}, "method",
                "repair.distribution is none");
-  expect_error({{"method", "importance"}, {"latent.rate_per_hour", 1e-5}}, "method",
-               "latent.rate_per_hour is not 0");
-  EXPECT_NO_THROW(make({{"method", "importance"}, {"rebuild_error_probability", 0.01}}));
+  expect_error({{"method", "importance"}, {"latent.rate_per_hour", 1e-5}}, "method", alternatives);
+  EXPECT_EQ(make({{"method", "importance"}, {"rebuild_error_probability", 0.01}})->model.method(),
+            estimator::markov_chain);
+  for (const auto& c :
+       {make({{"method", "importance"},
+              {"lifetime.distribution", "weibull"},
+              {"lifetime.shape", 1.12},
+              {"lifetime.scale_hours", 461386.0},
+              {"mission_hours", 8760.0}}),
+        make(
+            {{"method", "importance"}, {"repair.distribution", "none"}, {"mission_hours", 8760.0}}),
+        make({{"method", "importance"},
+              {"latent.rate_per_hour", 1e-5},
+              {"mission_hours", 8760.0}})}) {
+    EXPECT_EQ(c->model.method(), estimator::failure_biasing);
+    ASSERT_EQ(c->spec.quantities().size(), 1u);
+    EXPECT_EQ(c->spec.quantities()[0].name, "loss_in_mission");
+  }
+}
+
+// Laws whose evaluation overflows a double are refused at configuration, naming the field: the
+// check evaluates Gamma(1 + 1/shape), the mean and the cumulative hazard over the mission (or an
+// hour), and for a lognormal mu = ln(mean) - sigma^2/2 and exp(mu + 8 sigma).
+TEST(StorageParameters, OverflowingLaws) {
+  const auto weibull = [](double shape, double scale) {
+    return error_of({{"lifetime.distribution", "weibull"},
+                     {"lifetime.shape", shape},
+                     {"lifetime.scale_hours", scale}});
+  };
+  EXPECT_EQ(weibull(1e-300, 461386.0).first, "lifetime.shape");
+  EXPECT_EQ(weibull(0.005, 461386.0).first, "lifetime.shape");  // Gamma(201) > 1.8e308
+  EXPECT_EQ(weibull(1.12, 1e-300).first, "lifetime.scale_hours");
+  EXPECT_EQ(weibull(1.12, 1e-300).second.find("overflows") != std::string::npos, true);
+  EXPECT_EQ(weibull(0.01, 461386.0).first, "");  // Gamma(101) ~ 9.3e157: fine
+  EXPECT_EQ(weibull(1.12, 1e-3).first, "");      // (1 h / 1e-3 h)^1.12: fine
+  expect_error(
+      {{"repair.distribution", "weibull"}, {"repair.shape", 1e-300}, {"repair.scale_hours", 12.0}},
+      "repair.shape", "Gamma(1 + 1/shape)");
+  expect_error({{"repair.distribution", "weibull"},
+                {"repair.shape", 2.0},
+                {"repair.scale_hours", 1e-300},
+                {"mission_hours", 87600.0}},
+               "repair.scale_hours", "overflows");
+  expect_error({{"repair.distribution", "lognormal"}, {"repair.shape", 1e300}}, "repair.shape",
+               "overflows");
+  // mu = ln(1e300) - 12.5 = 678.3; exp(678.3 + 40) > 1.8e308.
+  expect_error(
+      {{"repair.distribution", "lognormal"}, {"repair.mean_hours", 1e300}, {"repair.shape", 5.0}},
+      "repair.mean_hours", "exp(mu + 8 sigma)");
+  EXPECT_NO_THROW(make({{"repair.distribution", "lognormal"}, {"repair.shape", 2.0}}));
 }
 
 TEST(StorageParameters, AnalyticOnlyForMarkovConfigurations) {

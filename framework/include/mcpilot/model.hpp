@@ -24,6 +24,15 @@
 // is a long run advanced in rounds; its readings are autocorrelated and may start with a warm-up.
 // Streams run in parallel with each other; one stream is only ever advanced by one thread at a
 // time.
+//
+// Measurement style (timing real code): declare s.measurement("sort") and implement
+// open_workload(). The session then runs one thread pinned to one core, calibrates the clock, and
+// takes readings in time order, each timing a batch of operations: prepare() makes the inputs
+// (untimed), timed() runs them (the only code between the two clock reads), check() validates the
+// results (untimed). Each reading becomes ns_per_<operation> (and ns_per_f when the model gives
+// its order f(n)), plus one quantity per hardware counter the experiment asks for. Readings are a
+// single stream: warm-up is removed by change-points, subsessions are sized from the
+// autocorrelation. See docs/writing-a-model.md, "Measurement mode".
 
 #include <cstdint>
 #include <deque>
@@ -36,6 +45,7 @@
 #include <variant>
 #include <vector>
 
+#include "mcpilot/measure/keep_alive.hpp"
 #include "mcpilot/parameters.hpp"
 #include "mcpilot/quantity.hpp"
 #include "mcpilot/rng.hpp"
@@ -43,6 +53,27 @@
 namespace mcpilot {
 
 struct stop_axis_rule;  // sweep/run.hpp: include it to override model::stop_axis_rules
+
+// What s.measurement() declares: the operation a reading times, its order f at the configured
+// parameters (for the constant c in T = c f(n)), and a fixed batch size (0: calibrate).
+struct measurement_spec {
+  std::string operation;  // names the quantities: ns_per_<operation>, <counter>_per_<operation>
+  std::string f_name;     // "n log2 n"; empty when the model gives no order
+  double f = 0;           // f at the configured parameters; <= 0: no per-f quantities
+  std::uint64_t batch = 0;
+
+  // The operation's order: adds ns_per_f (and <counter>_per_f) when f > 0.
+  measurement_spec& order(std::string name, double value) {
+    f_name = std::move(name);
+    f = value;
+    return *this;
+  }
+  measurement_spec& fixed_batch(std::uint64_t b) {
+    batch = b;
+    return *this;
+  }
+  bool per_f() const { return !f_name.empty() && f > 0; }
+};
 
 class model_spec {
  public:
@@ -53,6 +84,14 @@ class model_spec {
   model_spec& stream_style() {
     stream_style_ = true;
     return *this;
+  }
+
+  // Measurement style (implies one stream, run on one pinned thread). The time quantities are
+  // declared by the framework when the session is set up, after the model's own.
+  measurement_spec& measurement(std::string operation = "op") {
+    measurement_ = measurement_spec{};
+    measurement_->operation = std::move(operation);
+    return *measurement_;
   }
 
   parameter_spec& number(std::string name, double def, std::string description);
@@ -73,7 +112,9 @@ class model_spec {
   quantity_spec& derived(std::string name, std::vector<std::string> inputs, derived_function g);
 
   const std::string& description() const { return description_; }
-  bool is_stream_style() const { return stream_style_; }
+  bool is_stream_style() const { return stream_style_ || measurement_.has_value(); }
+  bool is_measurement() const { return measurement_.has_value(); }
+  const std::optional<measurement_spec>& measurement_declaration() const { return measurement_; }
   const std::deque<parameter_spec>& parameter_specs() const { return parameters_; }
   const std::deque<quantity_spec>& quantities() const { return quantities_; }
   std::deque<quantity_spec>& quantities() { return quantities_; }
@@ -85,6 +126,7 @@ class model_spec {
   parameter_spec& add(parameter_spec p);
   std::string description_;
   bool stream_style_ = false;
+  std::optional<measurement_spec> measurement_;
   // deques: the fluent references handed out stay valid as more are declared.
   std::deque<parameter_spec> parameters_;
   std::deque<quantity_spec> quantities_;
@@ -128,6 +170,39 @@ class stream_round {
   std::vector<std::vector<double>>& out_;
 };
 
+// What prepare() and check() of one batch see: the batch size, the session's random stream (for
+// fresh inputs), and where the model's own quantities go (counts, say). timed() sees none of it.
+class measurement_batch {
+ public:
+  measurement_batch(const model_spec& spec, philox_stream& rng, std::size_t size,
+                    std::vector<std::vector<double>>& out)
+      : spec_(spec), rng_(rng), size_(size), out_(out) {}
+
+  std::size_t size() const { return size_; }
+  philox_stream& rng() { return rng_; }
+  void record(std::string_view name, double value);
+
+ private:
+  const model_spec& spec_;
+  philox_stream& rng_;
+  std::size_t size_;
+  std::vector<std::vector<double>>& out_;
+};
+
+// A measurement model's state during a session: the inputs and outputs of the current batch.
+class workload {
+ public:
+  virtual ~workload() = default;
+  // Untimed: make the inputs of b.size() operations (fresh keys, say).
+  virtual void prepare(measurement_batch& b) = 0;
+  // Timed: run the `count` operations prepared, and nothing else. Pass what they compute to
+  // mcpilot::keep_alive() so that the compiler cannot drop the work.
+  virtual void timed(std::size_t count) = 0;
+  // Untimed: validate the results of timed(); throw to end the session (a sort that does not
+  // sort). May record the model's own quantities.
+  virtual void check(measurement_batch& b) = 0;
+};
+
 class stream {
  public:
   virtual ~stream() = default;
@@ -163,6 +238,7 @@ class model {
   virtual void configure(const parameters& p) { (void)p; }
   virtual void replicate(replication& r) const;                            // replication style
   virtual std::unique_ptr<stream> open_stream(std::uint64_t index) const;  // stream style
+  virtual std::unique_ptr<workload> open_workload() const;                 // measurement style
   // Exact values known for the configured parameters (by quantity name), printed beside the
   // estimates with whether the interval covers them. Empty when none is known.
   virtual std::map<std::string, double> analytic() const { return {}; }

@@ -44,4 +44,8 @@ class runner {
 // oneTBB work-stealing runner with `threads` workers; 0 means all cores.
 std::unique_ptr<runner> make_tbb_runner(unsigned threads);
 
+// Runs every index on the calling thread, in order: measurement mode, where the thread is pinned
+// and a second timed task at the same time would disturb the first.
+std::unique_ptr<runner> make_sequential_runner();
+
 }  // namespace mcpilot

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mcpilot/engine.hpp"
+#include "mcpilot/measure/settings.hpp"
 #include "mcpilot/model.hpp"
 #include "mcpilot/runner.hpp"
 
@@ -28,6 +29,7 @@ struct session_snapshot {
   std::vector<std::uint64_t> stream_drawn;  // stream style: random words each stream has drawn
   std::vector<std::string> stream_states;   // stream style: each stream's stream::save()
 };
+struct measurement_record;  // measure/measurement.hpp
 
 struct session_settings {
   std::uint64_t seed = 1;
@@ -37,6 +39,7 @@ struct session_settings {
   double max_seconds = 600;
   // Continue from a checkpoint instead of starting afresh (derived quantities hold no readings).
   std::shared_ptr<const session_snapshot> resume;
+  measurement_settings measurement;  // measurement models only: the core, the counters
 };
 
 struct session_progress {
@@ -72,6 +75,8 @@ struct session_result {
   std::optional<std::string> error;  // a replication's failure, with index and seed to replay it
   std::chrono::system_clock::time_point start, end;
   std::shared_ptr<const engine> readings;  // every reading, for --raw
+  // Measurement models: the core, clock calibration, batch and counters (null otherwise).
+  std::shared_ptr<const measurement_record> measurement;
   bool all_required_converged() const;
 };
 

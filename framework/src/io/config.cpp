@@ -9,6 +9,7 @@
 #include "../sweep/reader.hpp"
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/measure/measurement.hpp"
 
 // The reader's parts: config_support (places, helpers), config_set (--set), config_fields (typed
 // fields), config_sections ([experiment], [[quantity]]), config_model ([model]), config_resolved
@@ -62,6 +63,12 @@ experiment_config parse_config(std::string_view text, const std::string& source,
   if (overrides.seed) cfg.settings.seed = *overrides.seed;
   if (overrides.threads) cfg.settings.threads = *overrides.threads;
   read_model(root.get("model"), loc, models, cfg);
+  if (cfg.spec.is_measurement())
+    declare_measurement_quantities(cfg.spec, probe_counters(cfg.settings.measurement.counters));
+  else if (cfg.settings.measurement.cpu || !cfg.settings.measurement.counters.empty())
+    throw input_error(source +
+                      ": [experiment] cpu and counters apply to measurement models only; " +
+                      cfg.model_name + " is not one");
   read_quantities(root.get("quantity"), loc, cfg);
   if (const toml::node* sweep = root.get("sweep")) {
     cfg.sweep = read_sweep(*sweep, source);

@@ -56,6 +56,14 @@ nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overri
       {"max_seconds", s.max_seconds},
       {"streams", s.engine.streams},
   };
+  if (cfg.spec.is_measurement()) {
+    // A measurement runs one stream on one pinned thread, whatever threads and streams say.
+    experiment["threads"] = 1;
+    experiment["streams"] = 1;
+    experiment["cpu"] = s.measurement.cpu ? nlohmann::ordered_json(*s.measurement.cpu)
+                                          : nlohmann::ordered_json("where the session starts");
+    experiment["counters"] = s.measurement.counters;
+  }
   experiment.update(to_json(s.engine.session_precision));
   nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
   for (const auto& q : cfg.spec.quantities()) {

@@ -4,6 +4,7 @@
 
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/measure/measurement.hpp"
 
 namespace mcpilot::config_detail {
 
@@ -11,9 +12,34 @@ namespace {
 
 constexpr std::string_view experiment_keys =
     "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, threads, max_replications, "
-    "max_seconds, streams";
+    "max_seconds, streams, cpu, counters";
 constexpr std::string_view quantity_keys =
     "name, ci_perc, ci, confidence, ac, min_samples, required";
+
+// Measurement models only (docs/writing-a-model.md, "Measurement mode"): the core to pin to, and
+// the perf counters to read over each timed region.
+void read_measurement_field(const field_context& c, const std::string& key, const toml::node& v,
+                            measurement_settings& out) {
+  const std::string where = where_of(c, v, key);
+  if (key == "cpu") {
+    const auto cpu = get_integer(c, v, key);
+    if (cpu < 0 || cpu > std::numeric_limits<int>::max())
+      fail(where, c.section, key, "must be a CPU number >= 0, got " + std::to_string(cpu));
+    check_cpu_allowed(static_cast<int>(cpu), where + ": [experiment] cpu");
+    out.cpu = static_cast<int>(cpu);
+    return;
+  }
+  const auto* a = v.as_array();
+  if (!a)
+    fail(where, c.section, key,
+         std::string("expected a list of counter names, got ") + describe_type(v));
+  out.counters.clear();
+  for (const auto& e : *a) {
+    if (!e.is_string()) fail(where, c.section, key, "expected counter names (strings)");
+    out.counters.push_back(e.as_string()->get());
+  }
+  check_counter_names(out.counters, where + ": [experiment] counters");
+}
 
 }  // namespace
 
@@ -53,6 +79,8 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
         const auto s = get_integer(c, v, key);
         if (s < 1) bad("must be >= 1, got " + std::to_string(s));
         cfg.settings.engine.streams = static_cast<std::size_t>(s);
+      } else if (key == "cpu" || key == "counters") {
+        read_measurement_field(c, key, v, cfg.settings.measurement);
       } else {
         fail(loc.where(k.source(), "experiment." + key), c.section, key,
              "unknown key (known: " + std::string(experiment_keys) + ")");

@@ -12,6 +12,7 @@
 
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/measure/measurement.hpp"
 
 namespace mcpilot {
 
@@ -113,6 +114,8 @@ nlohmann::ordered_json to_json(const session_result& r, const session_metadata& 
     quantities.push_back(std::move(j));
   }
   const bool stream_style = r.readings && r.readings->stream_style();
+  nlohmann::ordered_json environment = m.environment;
+  if (r.measurement) environment["measurement"] = to_json(*r.measurement);
   return {
       {"converged", r.all_required_converged() && !r.quantities.empty()},
       {"stopped_because", r.stopped_because},
@@ -127,7 +130,7 @@ nlohmann::ordered_json to_json(const session_result& r, const session_metadata& 
       {"model_facts", to_json(m.facts)},
       {"quantities", std::move(quantities)},
       {"config", m.config},
-      {"environment", m.environment},
+      {"environment", std::move(environment)},
   };
 }
 
@@ -143,6 +146,7 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
     if (!f.description.empty()) out << "  (" << f.description << ")";
     out << '\n';
   }
+  if (r.measurement) out << describe(*r.measurement);
   out << "\n";
 
   if (r.quantities.empty()) {

@@ -153,7 +153,12 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
     }
   }
 
-  if (sd == 0 && opt.kind != quantity_kind::proportion) {
+  // Equal batch means whose value is not a dyadic fraction (79.365..., say) still give sd > 0
+  // from the rounding of their sum, and with it a zero-width interval that misses the value by a
+  // few ulps: compare the batch means themselves.
+  const bool constant =
+      std::all_of(batches.begin(), batches.end(), [&](double b) { return b == batches[0]; });
+  if ((sd == 0 || constant) && opt.kind != quantity_kind::proportion) {
     // Every batch mean is the same: a zero-width interval would claim certainty from readings that
     // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
     a.ci_low.reset();

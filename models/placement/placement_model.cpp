@@ -1,0 +1,310 @@
+#include "placement/placement_model.hpp"
+
+#include <algorithm>
+#include <boost/random/uniform_int_distribution.hpp>
+#include <iostream>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <type_traits>
+#include <variant>
+
+#include "placement/constructions.hpp"
+#include "placement/failure_counts.hpp"
+#include "placement/layout_parameters.hpp"
+#include "storage/duration_parameters.hpp"
+
+namespace mcpilot::placement {
+
+namespace {
+
+// Quantity positions, fixed by declare(): failures scenarios, then the lifetime scenario.
+constexpr std::size_t q_loss = 0, q_groups_lost = 1, q_fraction_lost = 2;
+constexpr std::size_t q_loss_in_mission = 0, q_mttdl = 1, q_rebuild_hours = 2, q_rebuild_ratio = 3;
+
+std::string text_of(big_count n) {
+  if (n == 0) return "0";
+  std::string s;
+  while (n > 0) {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+    n /= 10;
+  }
+  return s;
+}
+
+}  // namespace
+
+void placement_model::declare(model_spec& s) const {
+  s.describe(
+      "Redundancy groups of k devices, each surviving `tolerance` failures, placed on v devices "
+      "(racks, disks, tape libraries) by a block design (Fano, PG(2,q), AG(2,q), Steiner triple "
+      "systems, cyclic, complete, a file) or not (random, clustered, copyset). What simultaneous "
+      "failures destroy, and how long a rebuild takes; exact counts beside the estimates.");
+  s.choice("design", "fano", design_names(),
+           "the layout: a block design verified at construction, or a placement to compare");
+  s.integer("order", 0, "q, for pg2 (prime <= 31) and ag2 (prime)").at_least(0);
+  s.integer("devices", 0,
+            "v, for sts (1 or 3 mod 6, <= 99), complete, random, clustered and copyset; for file, "
+            "optional (0: one more than the largest device named)")
+      .at_least(0);
+  s.integer("group_size", 0, "k, for complete, random, clustered and copyset").at_least(0);
+  s.string("base_block", "", "the base block for cyclic, e.g. \"0,1,3,9\"");
+  s.integer("modulus", 0, "the modulus for cyclic, e.g. 13").at_least(0);
+  s.string("blocks_file", "",
+           "for file: one group per line, devices separated by spaces or commas, # comments; a "
+           "relative path is taken from the working directory");
+  s.boolean("allow_unbalanced", false,
+            "for file: use a layout whose pairs are not balanced, with a warning (otherwise an "
+            "error)");
+  s.integer("groups", 0,
+            "for random and clustered: the number of groups (0: as many per device as a "
+            "lambda = 1 design would hold, ceil((v-1)/(k-1)))")
+      .at_least(0);
+  s.integer("scatter_width", 0, "for copyset: the scatter width S, k-1 <= S <= v-1").at_least(0);
+  s.integer("placement_seed", 1,
+            "for random and copyset: the layout's own seed (the layout is fixed for the run, so "
+            "the exact values are those of this layout)")
+      .at_least(0);
+  s.integer("tolerance", 2, "t: a group is lost when more than t of its k devices are down at once")
+      .at_least(0);
+  s.choice("scenario", "failed", {"failed", "independent", "lifetime"},
+           "failed: exactly `failed` devices down, chosen uniformly; independent: each down with "
+           "failure_probability; lifetime: failures and repairs over mission_hours");
+  s.integer("failed", 3, "for scenario = failed: how many devices are down").at_least(0);
+  s.number("failure_probability", 0.1, "for scenario = independent: P(a device is down)")
+      .in_range(0, 1);
+  s.optional_number("mission_hours", "for scenario = lifetime (required there): the mission, hours")
+      .positive();
+  storage::declare_lifetime_parameters(s);
+  storage::declare_repair_parameters(s);
+  s.number("rebuild.device_bytes", 0,
+           "bytes on a device (the mean, for layouts that are not designs); 0: no rebuild phase")
+      .at_least(0);
+  s.number("rebuild.bandwidth_bytes_per_hour", 3.6e11,
+           "read bandwidth of each device given to a rebuild (3.6e11 B/h = 100 MB/s)")
+      .positive();
+  s.boolean("rebuild.declustered", true,
+            "true: a failed device's groups are rebuilt at once, from every device that shares "
+            "one; false: one group at a time, from that group's k-1 devices");
+
+  if (scenario_ == scenario::lifetime) {
+    s.proportion("loss_in_mission").describe("1 if data is lost within mission_hours, else 0");
+    s.quantity("mttdl_hours")
+        .with_unit("h")
+        .describe("time to the first data loss, all devices new at time 0");
+    s.quantity("rebuild_hours")
+        .with_unit("h")
+        .optional()
+        .describe("rebuild time of the first device to fail (a uniformly chosen device)");
+    s.quantity("rebuild_max_over_mean_load")
+        .optional()
+        .describe("that rebuild's busiest participant's reads over the participants' mean");
+  } else {
+    s.proportion("loss").describe("1 if at least one group is lost, else 0");
+    // Optional, like fraction_lost: `loss` drives the session. groups_lost is constant where
+    // P(loss) is 0 or every group is always lost (r = v), and would then never converge.
+    s.quantity("groups_lost").optional().describe("groups with more than t devices down");
+    s.quantity("fraction_lost").optional().describe("groups_lost over the number of groups b");
+  }
+}
+
+void placement_model::configure(const parameters& p) {
+  layout_ = layout_from_parameters(p);
+  facts_ = facts_of(layout_);
+  of_ = groups_of_devices(layout_);
+  const int v = layout_.devices, k = layout_.group_size;
+  tolerance_ = static_cast<int>(p.integer("tolerance"));
+  if (tolerance_ >= k)
+    throw parameter_error(
+        "tolerance", "tolerance must be below the group size k = " + std::to_string(k) + " of " +
+                         layout_.name + " (got " + std::to_string(tolerance_) + ")");
+  const std::string& sc = p.string("scenario");
+  scenario_ = sc == "failed"        ? scenario::failed
+              : sc == "independent" ? scenario::independent
+                                    : scenario::lifetime;
+  failed_ = static_cast<int>(p.integer("failed"));
+  if (scenario_ == scenario::failed && failed_ > v)
+    throw parameter_error("failed", "failed = " + std::to_string(failed_) + " is more than the " +
+                                        std::to_string(v) + " devices of " + layout_.name);
+  probability_ = p.number("failure_probability");
+  const auto mission = p.optional_number("mission_hours");
+  if (scenario_ == scenario::lifetime && !mission)
+    throw parameter_error("mission_hours", "scenario = lifetime needs mission_hours");
+  if (scenario_ != scenario::lifetime && mission)
+    throw parameter_error("mission_hours", "mission_hours applies to scenario = lifetime only");
+  mission_ = mission.value_or(0);
+
+  rebuild_settings rs;
+  rs.device_bytes = p.number("rebuild.device_bytes");
+  rs.bandwidth_bytes_per_hour = p.number("rebuild.bandwidth_bytes_per_hour");
+  rs.declustered = p.boolean("rebuild.declustered");
+  rs.tolerance = tolerance_;
+  rebuild_given_ = rs.device_bytes > 0;
+  rebuild_settings_ = rs;
+  rebuild_ = rebuild_of_devices(layout_, rs);
+
+  lifetime_ = {};
+  lifetime_.tolerance = tolerance_;
+  if (scenario_ == scenario::lifetime) {
+    lifetime_.lifetime = storage::read_lifetime(p);
+    lifetime_.repair = storage::read_repair(p);
+    storage::check_laws(lifetime_.lifetime, lifetime_.repair, std::max(mission_, 1.0));
+    for (const auto& r : rebuild_) lifetime_.rebuild_hours.push_back(r.hours);
+  }
+
+  // Exact values.
+  exact_.clear();
+  losing_sets_.reset();
+  losing_by_size_.clear();
+  const double b = static_cast<double>(layout_.groups.size());
+  if (scenario_ == scenario::failed) {
+    const double g = group_loss_given_failed(v, k, tolerance_, failed_);
+    exact_["groups_lost"] = b * g;
+    exact_["fraction_lost"] = g;
+    const auto s = failed_ > tolerance_ ? surviving_sets(layout_, tolerance_, failed_)
+                                        : std::optional<std::vector<big_count>>();
+    if (failed_ <= tolerance_) {
+      exact_["loss"] = 0;
+      exact_note_ = "failed <= t: no group can lose data";
+    } else if (s) {
+      const big_count all = binomial(v, failed_);
+      const big_count lost = all - (*s)[static_cast<std::size_t>(failed_)];
+      exact_["loss"] =
+          static_cast<double>(static_cast<long double>(lost) / static_cast<long double>(all));
+      losing_sets_ = text_of(lost) + " of C(" + std::to_string(v) + "," + std::to_string(failed_) +
+                     ") = " + text_of(all);
+      exact_note_ = "counted over every failure set";
+    } else {
+      exact_note_ =
+          "unknown: counting the failure sets would pass its work bound, or their number would not "
+          "fit in 128 bits";
+    }
+  } else if (scenario_ == scenario::independent) {
+    const double g = group_loss_given_probability(k, tolerance_, probability_);
+    exact_["groups_lost"] = b * g;
+    exact_["fraction_lost"] = g;
+    if (const auto loss = loss_given_probability(layout_, tolerance_, probability_)) {
+      exact_["loss"] = *loss;
+      exact_note_ = "polynomial in p over every failure set";
+      // The polynomial's coefficients, L_s = C(v,s) − surviving s-sets (cached, no new count).
+      const auto s = surviving_sets(layout_, tolerance_, v);
+      if (s && v <= 62)
+        for (int n = 0; n <= v; ++n)
+          losing_by_size_.push_back(
+              static_cast<std::int64_t>(binomial(v, n) - (*s)[static_cast<std::size_t>(n)]));
+    } else {
+      exact_note_ =
+          "unknown: counting the failure sets would pass its work bound, or their number would not "
+          "fit in 128 bits";
+    }
+  } else {
+    long double ratio = 0;
+    for (const auto& r : rebuild_) ratio += r.max_over_mean_load;
+    exact_["rebuild_hours"] = mean_rebuild_hours(layout_, rebuild_settings_, rebuild_);
+    exact_["rebuild_max_over_mean_load"] = static_cast<double>(ratio / v);
+    if (const auto e = exact_lifetime(layout_, lifetime_, mission_)) {
+      exact_["mttdl_hours"] = e->mttdl_hours;
+      if (e->loss_in_mission) exact_["loss_in_mission"] = *e->loss_in_mission;
+      exact_note_ = "rebuild figures exact; Markov chain on " + std::to_string(e->states) +
+                    " down-sets" +
+                    (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");
+    } else {
+      exact_note_ =
+          "rebuild figures exact; mttdl_hours and loss_in_mission unknown (they need "
+          "exponential lifetimes and repairs, no rebuild time, and at most 600 down-sets)";
+    }
+  }
+}
+
+std::vector<model_fact> placement_model::model_facts() const {
+  std::vector<model_fact> f;
+  const layout_facts& x = facts_;
+  f.push_back({"design", layout_.name, ""});
+  f.push_back({"v", std::int64_t{x.v}, "devices"});
+  f.push_back({"b", std::int64_t{x.b}, "groups"});
+  if (x.r_min == x.r_max)
+    f.push_back({"r", std::int64_t{x.r_min}, "groups per device"});
+  else
+    f.push_back({"r", std::to_string(x.r_min) + ".." + std::to_string(x.r_max),
+                 "groups per device (not the same on every device)"});
+  f.push_back({"k", std::int64_t{x.k}, "devices per group"});
+  if (x.lambda_min == x.lambda_max)
+    f.push_back({"lambda", std::int64_t{x.lambda_min}, "groups shared by every pair"});
+  else
+    f.push_back({"lambda", std::to_string(x.lambda_min) + ".." + std::to_string(x.lambda_max),
+                 "groups shared by a pair (not the same for every pair)"});
+  f.push_back({"balanced", x.balanced(), "every pair shares the same number of groups"});
+  f.push_back({"t", std::int64_t{tolerance_}, "failures a group survives"});
+  if (losing_sets_) f.push_back({"losing_failure_sets", *losing_sets_, "sets that lose data"});
+  if (!losing_by_size_.empty())
+    f.push_back({"losing_sets_by_size", losing_by_size_,
+                 "L_s for s = 0..v down: P(loss) = sum L_s p^s (1-p)^(v-s)"});
+  f.push_back({"exact_values", exact_note_, ""});
+  if (rebuild_given_) {
+    // The gain from integer counts: both times carry the same bytes-per-group factor.
+    long double ratio = 0;
+    long serial = 0, parallel = 0;
+    for (const auto& r : rebuild_) {
+      serial += r.groups;
+      parallel += r.most_shared;
+      ratio += r.max_over_mean_load;
+    }
+    const double v = static_cast<double>(rebuild_.size());
+    f.push_back({"rebuild_hours", mean_rebuild_hours(layout_, rebuild_settings_, rebuild_),
+                 "mean over devices, every other device up"});
+    f.push_back(
+        {"rebuild_max_over_mean_load", static_cast<double>(ratio / v), "mean over devices"});
+    f.push_back({"declustering_gain",
+                 parallel > 0 ? static_cast<double>(serial) / static_cast<double>(parallel) : 1.0,
+                 "one-group-at-a-time time over all-at-once time"});
+  }
+  return f;
+}
+
+void placement_model::replicate(replication& r) const {
+  if (scenario_ == scenario::lifetime)
+    replicate_lifetime(r);
+  else
+    replicate_failures(r);
+}
+
+void placement_model::replicate_failures(replication& r) const {
+  const int v = layout_.devices;
+  // Scratch reused by the thread; every count touched is put back to 0 before returning.
+  thread_local std::vector<int> count, order, down;
+  if (count.size() != layout_.groups.size()) count.assign(layout_.groups.size(), 0);
+  down.clear();
+  if (scenario_ == scenario::failed) {
+    // A partial Fisher–Yates shuffle: the first `failed` entries are a uniform subset.
+    order.resize(static_cast<std::size_t>(v));
+    std::iota(order.begin(), order.end(), 0);
+    for (int i = 0; i < failed_; ++i) {
+      const int j = boost::random::uniform_int_distribution<int>(i, v - 1)(r.rng());
+      std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(j)]);
+      down.push_back(order[static_cast<std::size_t>(i)]);
+    }
+  } else {
+    for (int d = 0; d < v; ++d)
+      if (r.rng().uniform() < probability_) down.push_back(d);
+  }
+  int lost = 0;
+  for (int d : down)
+    for (int g : of_[static_cast<std::size_t>(d)])
+      if (++count[static_cast<std::size_t>(g)] == tolerance_ + 1) ++lost;
+  for (int d : down)
+    for (int g : of_[static_cast<std::size_t>(d)]) count[static_cast<std::size_t>(g)] = 0;
+  r.record(q_loss, lost > 0 ? 1.0 : 0.0);
+  r.record(q_groups_lost, lost);
+  r.record(q_fraction_lost, static_cast<double>(lost) / static_cast<double>(layout_.groups.size()));
+}
+
+void placement_model::replicate_lifetime(replication& r) const {
+  const lifetime_outcome o = simulate_lifetime(layout_, of_, lifetime_, r.rng());
+  r.record(q_loss_in_mission, o.loss_hours <= mission_ ? 1.0 : 0.0);
+  r.record(q_mttdl, o.loss_hours);
+  const auto& first = rebuild_[static_cast<std::size_t>(std::max(o.first_failed, 0))];
+  r.record(q_rebuild_hours, first.hours);
+  r.record(q_rebuild_ratio, first.max_over_mean_load);
+}
+
+}  // namespace mcpilot::placement

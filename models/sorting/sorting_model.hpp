@@ -1,0 +1,41 @@
+#pragma once
+// The `sorting` model: times one sort on n keys in measurement mode. A reading is the mean time of
+// one sort over a batch of sorts, each (by default) on fresh keys; ns_per_f is the constant c in
+// T = c f(n), with f the sort's order. See models/sorting/README.md.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mcpilot/model.hpp"
+#include "sorts.hpp"
+
+namespace mcpilot::sorting {
+
+class sorting_model : public model {
+ public:
+  void declare(model_spec& s) const override;
+  void configure(const parameters& p) override;
+  std::unique_ptr<workload> open_workload() const override;
+  std::vector<model_fact> model_facts() const override;
+  // With counts = true: the exact expectations of the counts over random distinct keys, where a
+  // closed form is known (insertion, bubble, binary insertion, selection; uniform keys).
+  std::map<std::string, double> analytic() const override;
+
+  // Bytes a session needs for keys of n elements and a fixed batch (0: calibrated, when the
+  // batch grows only while a batch lasts under a millisecond, so n keys dominate): the batch's
+  // keys, the scratch array and the reference copy.
+  static double bytes_needed(std::int64_t n, std::int64_t batch);
+
+ private:
+  const algorithm* algorithm_ = nullptr;
+  std::int64_t n_ = 0;
+  std::string keys_ = "uniform";
+  bool fresh_keys_ = true;
+  std::int64_t batch_ = 0;
+  bool counts_ = false;
+};
+
+}  // namespace mcpilot::sorting

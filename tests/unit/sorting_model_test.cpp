@@ -1,0 +1,245 @@
+// The sorting model through the command line: its parameters, its bad input (exit 2 with the
+// field named), a short real run, and the early-stop rule of the sort-constant study.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_test_support.hpp"
+#include "mcpilot/io/config.hpp"
+#include "mcpilot/measure/pinning.hpp"
+#include "mcpilot/registry.hpp"
+#include "sorting/early_stop.hpp"
+#include "sorting/sorting_model.hpp"
+
+namespace mcpilot::sorting {
+namespace {
+
+using test::run_mcpilot;
+using test::temp_file;
+
+std::string config(const std::string& model_lines, const std::string& experiment_lines = "") {
+  return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\n" + experiment_lines +
+         "\n[model]\nname = \"sorting\"\n" + model_lines;
+}
+
+TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
+  const temp_file a(config("algorithm = \"bogo\"\n"), ".toml");
+  auto r = run_mcpilot({"run", a.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("algorithm"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("quick"), std::string::npos) << r.err;  // lists the known ones
+  const temp_file k(config("keys = \"zipf\"\n"), ".toml");
+  r = run_mcpilot({"run", k.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("organ-pipe"), std::string::npos) << r.err;
+}
+
+TEST(SortingModel, NTooLargeIsRefusedBeforeAllocationWithTheFigure) {
+  const temp_file c(config("n = 1_000_000_000_000\n"), ".toml");
+  const auto r = run_mcpilot({"run", c.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("GiB"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("n = 1000000000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(":8:"), std::string::npos) << r.err;  // the line of n
+}
+
+TEST(SortingModel, UnknownCounterIsExitTwoListingTheKnown) {
+  const temp_file c(config("n = 8\n", "counters = [\"task-clock\", \"cylces\"]\n"), ".toml");
+  const auto r = run_mcpilot({"run", c.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("cylces"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("branch-misses"), std::string::npos) << r.err;
+}
+
+TEST(SortingModel, CpuOutsideTheAffinityMaskIsExitTwo) {
+  const auto cpus = allowed_cpus();
+  if (!cpus.empty() && cpus.back() == 1023) GTEST_SKIP() << "every CPU is allowed";
+  const temp_file c(config("n = 8\n", "cpu = 1023\n"), ".toml");
+  const auto r = run_mcpilot({"run", c.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("affinity mask"), std::string::npos) << r.err;
+}
+
+TEST(SortingModel, CountersOnASimulationModelAreExitTwo) {
+  const temp_file c(
+      "[experiment]\ncounters = [\"task-clock\"]\n[model]\nname = \"storage.group\"\n", ".toml");
+  const auto r = run_mcpilot({"run", c.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("measurement models only"), std::string::npos) << r.err;
+}
+
+// n = 0 and n = 1 are trivial sorts, not errors: the session runs and reports ns_per_sort (no
+// ns_per_f for n log2 n, which is 0 there).
+TEST(SortingModel, TrivialSizesRun) {
+  for (const char* n : {"0", "1"}) {
+    const temp_file c(config(std::string("n = ") + n + "\n"), ".toml");
+    const temp_file json("", ".json");
+    const auto r = run_mcpilot({"run", c.path(), "--quiet", "--json", json.path()});
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+    const auto j = nlohmann::json::parse(test::slurp(json.path()));
+    ASSERT_EQ(j["quantities"].size(), 1u) << j["quantities"].dump();
+    EXPECT_EQ(j["quantities"][0]["name"], "ns_per_sort");
+  }
+}
+
+// A short real run with the software counters: the JSON carries the measurement environment and
+// one quantity per available counter, and reports an unavailable one with its reason.
+TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
+  const temp_file c(
+      config("algorithm = \"insertion\"\nn = 64\n", "counters = [\"task-clock\", \"cycles\"]\n"),
+      ".toml");
+  const temp_file json("", ".json");
+  const auto r = run_mcpilot({"run", c.path(), "--json", json.path()});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+  const auto j = nlohmann::json::parse(test::slurp(json.path()));
+  EXPECT_EQ(j["threads"], 1);
+  EXPECT_EQ(j["streams"], 1);
+  const auto& m = j["environment"]["measurement"];
+  EXPECT_GT(m["clock_resolution_ns"].get<double>(), 0);
+  EXPECT_GE(m["batch"].get<int>(), 1);
+  EXPECT_EQ(m["f"], "n^2");
+  EXPECT_EQ(m["f_value"], 4096.0);
+  std::vector<std::string> names;
+  for (const auto& q : j["quantities"]) names.push_back(q["name"]);
+  EXPECT_EQ(names[0], "ns_per_sort");
+  EXPECT_EQ(names[1], "ns_per_f");
+  for (const auto& cs : m["counters"]) {
+    const std::string name = cs["name"];
+    const bool declared = std::find(names.begin(), names.end(), name + "_per_sort") != names.end();
+    EXPECT_EQ(declared, cs["available"].get<bool>()) << name;
+    if (!cs["available"].get<bool>()) {
+      EXPECT_FALSE(cs["reason"].get<std::string>().empty());
+      EXPECT_NE(r.out.find("counter " + name + ": unavailable"), std::string::npos) << r.out;
+    }
+  }
+  EXPECT_NE(r.out.find("measured on CPU"), std::string::npos) << r.out;
+}
+
+// The single-point configs shipped under configs/sorting load as written. (constants.toml needs
+// the [sweep] section of the sweeps feature.)
+TEST(SortingModel, ShippedConfigsLoad) {
+  model_registry models;
+  models.add<sorting_model>("sorting");
+  const std::string dir = std::string(MCPILOT_SOURCE_DIR) + "/configs/sorting/";
+  for (const char* name : {"quick-181", "quick-181-repeated", "insertion-1024-counters"}) {
+    const experiment_config cfg = load_config(dir + name + ".toml", models);
+    ASSERT_TRUE(cfg.spec.is_measurement()) << name;
+    EXPECT_EQ(cfg.spec.quantities()[0].name, "ns_per_sort") << name;
+    EXPECT_EQ(cfg.spec.quantities()[1].name, "ns_per_f") << name;
+  }
+  const auto repeated = load_config(dir + "quick-181-repeated.toml", models);
+  EXPECT_FALSE(repeated.params.boolean("fresh_keys"));
+  const auto counters = load_config(dir + "insertion-1024-counters.toml", models);
+  EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
+  EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
+}
+
+// --- counts: an instrumented copy in check(), with exact expectations --------------------------
+
+parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool counts) {
+  parameters p;
+  p.set("algorithm", algorithm);
+  p.set("n", n);
+  p.set("keys", std::string("uniform"));
+  p.set("fresh_keys", true);
+  p.set("batch", std::int64_t{2});
+  p.set("counts", counts);
+  return p;
+}
+
+TEST(SortingModel, CountsHaveExactExpectations) {
+  sorting_model m;
+  m.configure(sorting_parameters("insertion", 7, true));
+  auto a = m.analytic();
+  EXPECT_DOUBLE_EQ(a.at("moves"), 10.5);                // 7 x 6 / 4
+  EXPECT_DOUBLE_EQ(a.at("comparisons"), 2087.0 / 140);  // 10.5 + 7 - 363/140
+  m.configure(sorting_parameters("selection", 100, true));
+  a = m.analytic();
+  EXPECT_DOUBLE_EQ(a.at("comparisons"), 4950);
+  EXPECT_DOUBLE_EQ(a.at("moves"), 99);
+  m.configure(sorting_parameters("insertion", 7, false));
+  EXPECT_TRUE(m.analytic().empty());
+  EXPECT_THROW(m.configure(sorting_parameters("quick", 7, true)), parameter_error);
+}
+
+// The counts a session records: the workload's check() on seeded fresh keys, R = 400 readings of
+// n = 50, against E[moves] = n(n-1)/4 = 612.5 with Var = n(n-1)(2n+5)/72 = 3,607.6 (Knuth
+// 5.1.1): standard error of the mean sqrt(3607.6 / 400) = 3.00; the bound is 4 of them.
+TEST(SortingModel, RecordedCountsAverageToTheirExpectation) {
+  sorting_model m;
+  m.configure(sorting_parameters("insertion", 50, true));
+  model_spec spec;
+  m.declare(spec);
+  ASSERT_EQ(spec.quantities()[0].name, "comparisons");
+  ASSERT_EQ(spec.quantities()[1].name, "moves");
+  auto w = m.open_workload();
+  philox_stream rng(50, stream_key(0));
+  std::vector<std::vector<double>> out(spec.quantities().size());
+  constexpr std::size_t reps = 400;
+  for (std::size_t r = 0; r < reps; ++r) {
+    measurement_batch b(spec, rng, 2, out);
+    w->prepare(b);
+    w->timed(2);
+    w->check(b);
+  }
+  ASSERT_EQ(out[1].size(), reps);
+  double sum = 0;
+  for (double v : out[1]) sum += v;
+  const double n = 50;
+  EXPECT_NEAR(sum / reps, n * (n - 1) / 4, 4 * std::sqrt(n * (n - 1) * (2 * n + 5) / 72 / reps));
+  for (std::size_t r = 0; r < reps; ++r) EXPECT_GE(out[0][r], out[1][r]);  // a shift needs a test
+}
+
+// --- the early-stop rule ---------------------------------------------------------------------
+
+timing_point point(std::string alg, std::int64_t n, double lo, double hi) {
+  return {std::move(alg), n, (lo + hi) / 2, lo, hi};
+}
+
+TEST(SortingEarlyStop, StopsOnlyWhenTheLowerEndClearsTheSlowestUpperEnd) {
+  const std::vector<timing_point> at_64 = {point("quick", 64, 90, 110), point("heap", 64, 140, 160),
+                                           point("merge", 64, 120, 130),
+                                           point("radix", 64, 500, 600)};
+  // The slowest n log n sort is heap (radix is order n, not a reference).
+  auto v = judge(point("insertion", 64, 161, 170), at_64);
+  EXPECT_TRUE(v.stop);
+  EXPECT_EQ(v.slowest, "heap");
+  // Overlapping intervals: the difference is not clear, keep running.
+  EXPECT_FALSE(judge(point("insertion", 64, 159, 170), at_64).stop);
+  // Equal ends: "above" is strict.
+  EXPECT_FALSE(judge(point("insertion", 64, 160, 170), at_64).stop);
+  // Faster than the slowest: never.
+  EXPECT_FALSE(judge(point("bubble", 64, 50, 60), at_64).stop);
+  // Points at another n are not compared.
+  EXPECT_FALSE(judge(point("bubble", 128, 1000, 1100), at_64).stop);
+  // Sorts outside the rule never stop.
+  EXPECT_FALSE(judge(point("std-sort", 64, 1000, 1100), at_64).stop);
+  EXPECT_TRUE(under_rule("shell"));
+  EXPECT_FALSE(under_rule("radix"));
+  // A reference without an upper end (no interval yet) stops nothing.
+  std::vector<timing_point> open = {{"heap", 64, 150.0, 140.0, std::nullopt}};
+  EXPECT_FALSE(judge(point("bubble", 64, 1000, 1100), open).stop);
+}
+
+TEST(SortingEarlyStop, TrackerStopsLargerSizesOnly) {
+  early_stop_tracker t;
+  t.add(point("heap", 32, 100, 110));
+  t.add(point("bubble", 32, 105, 120));  // overlaps: keeps going
+  EXPECT_TRUE(t.should_run("bubble", 45));
+  // At 45 the candidate finishes before the reference: judged again when heap arrives.
+  t.add(point("bubble", 45, 200, 220));
+  EXPECT_TRUE(t.should_run("bubble", 64));
+  t.add(point("heap", 45, 150, 160));
+  EXPECT_FALSE(t.should_run("bubble", 64));
+  EXPECT_TRUE(t.should_run("bubble", 45));  // the size where it stopped was measured
+  EXPECT_TRUE(t.should_run("heap", 1 << 20));
+  EXPECT_TRUE(t.should_run("insertion", 64));
+  EXPECT_EQ(t.stopped_at().at("bubble"), 45);
+}
+
+}  // namespace
+}  // namespace mcpilot::sorting

@@ -1,0 +1,133 @@
+// Coverage study of placement.design's intervals: for each case, independent sessions (seeds
+// 1..R) run to their precision, and we count how often the 95% interval holds the model's exact
+// value. A correct interval covers with probability ~0.95; with R sessions the count's standard
+// deviation is sqrt(0.95 x 0.05 / R), so a case fails below 0.95 - 3 sd (0.904 at R = 200). The
+// mean of the estimates over sessions must also lie within 3 standard errors of the exact value.
+// Exit 1 if any case fails. Label `validation`.
+//   build/tests/validate_placement_coverage [sessions]
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "mcpilot/session.hpp"
+#include "placement/placement_model.hpp"
+
+namespace {
+
+using namespace mcpilot;
+
+struct setting {
+  const char* name;
+  param_value value;
+};
+
+struct study {
+  std::string label;
+  std::vector<setting> values;
+  std::string quantity;
+};
+
+int sessions = 200;
+
+bool run_study(const study& s) {
+  placement::placement_model m;
+  model_spec base;
+  m.declare(base);
+  parameters p;
+  for (const auto& ps : base.parameter_specs())
+    if (ps.default_value) p.set(ps.name, *ps.default_value);
+  for (const auto& v : s.values) p.set(v.name, base.find_parameter(v.name)->check(v.value));
+  m.configure(p);
+  model_spec spec;
+  m.declare(spec);
+  const double exact = m.analytic().at(s.quantity);
+
+  int covered = 0;
+  double sum = 0, sum2 = 0, reps = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int seed = 1; seed <= sessions; ++seed) {
+    session_settings st;
+    st.seed = static_cast<std::uint64_t>(seed);
+    st.threads = 2;
+    st.engine.session_precision = *preset("normal");
+    const auto r = run_session(m, spec, st);
+    for (const auto& q : r.quantities) {
+      if (q.name != s.quantity) continue;
+      const auto& a = q.stats;
+      if (a.ci_low && a.ci_high && *a.ci_low <= exact && exact <= *a.ci_high) ++covered;
+      const double ratio = *a.mean / exact;
+      sum += ratio;
+      sum2 += ratio * ratio;
+    }
+    reps += static_cast<double>(r.replications);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double n = sessions, coverage = covered / n;
+  const double mean_ratio = sum / n, se = std::sqrt((sum2 / n - mean_ratio * mean_ratio) / (n - 1));
+  const double floor = 0.95 - 3 * std::sqrt(0.95 * 0.05 / n);
+  const bool ok = coverage >= floor && std::abs(mean_ratio - 1) <= 3 * se;
+  std::printf(
+      "%-40s %-16s exact %-12.6g coverage %5.3f (floor %.3f)  mean/exact %.4f +- %.4f  "
+      "%8.0f reps/session  %6.1f s  %s\n",
+      s.label.c_str(), s.quantity.c_str(), exact, coverage, floor, mean_ratio, se, reps / n,
+      seconds, ok ? "ok" : "FAIL");
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc > 1) sessions = std::atoi(argv[1]);
+  using I = std::int64_t;
+  const auto S = [](const char* s) { return param_value(std::string(s)); };
+  const std::vector<study> studies = {
+      {"Fano t=2, 3 failed (1/5)",
+       {{"design", S("fano")}, {"tolerance", I{2}}, {"failed", I{3}}},
+       "loss"},
+      {"PG(2,3) t=3, 6 failed (3/11)",
+       {{"design", S("pg2")}, {"order", I{3}}, {"tolerance", I{3}}, {"failed", I{6}}},
+       "loss"},
+      {"PG(2,3) t=2, 4 failed, groups lost",
+       {{"design", S("pg2")}, {"order", I{3}}, {"tolerance", I{2}}, {"failed", I{4}}},
+       "groups_lost"},
+      {"STS(99) t=2, 4 failed",
+       {{"design", S("sts")}, {"devices", I{99}}, {"tolerance", I{2}}, {"failed", I{4}}},
+       "loss"},
+      {"random(15,3) t=2, 5 failed",
+       {{"design", S("random")},
+        {"devices", I{15}},
+        {"group_size", I{3}},
+        {"tolerance", I{2}},
+        {"failed", I{5}}},
+       "loss"},
+      {"Fano t=1 independent p=0.1",
+       {{"design", S("fano")},
+        {"tolerance", I{1}},
+        {"scenario", S("independent")},
+        {"failure_probability", 0.1}},
+       "loss"},
+      {"Fano t=1 lifetime (Markov) MTTDL",
+       {{"design", S("fano")},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 500.0},
+        {"lifetime.mean_hours", 1000.0},
+        {"repair.mean_hours", 50.0}},
+       "mttdl_hours"},
+      {"Fano t=1 lifetime (Markov) P(loss)",
+       {{"design", S("fano")},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 500.0},
+        {"lifetime.mean_hours", 1000.0},
+        {"repair.mean_hours", 50.0}},
+       "loss_in_mission"},
+  };
+  bool ok = true;
+  for (const auto& s : studies) ok = run_study(s) && ok;
+  return ok ? 0 : 1;
+}
