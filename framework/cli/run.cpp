@@ -1,5 +1,7 @@
 // `mcpilot run CONFIG`: runs a seeded experiment until every required interval meets its
-// precision, then writes the table (stdout), the JSON result (--json) and the raw readings (--raw).
+// precision, then writes the table (stdout), the JSON result (--json), the raw readings (--raw)
+// and a picture of the intervals round by round (--plot). A config with a [sweep] runs one session
+// per point instead (run_sweep.cpp).
 //
 // Exit codes (docs/cli.md): 0 converged; 3 a limit stopped it first (max_replications,
 // max_seconds, or a precision no number of readings can reach); 130 interrupted; 2 a config or
@@ -7,17 +9,12 @@
 // alone (config, seed, replication index), like a bad config, and is not worth retrying with a
 // bigger budget the way exit 3 is. Exit 1 stays for bugs in mcpilot itself.
 
-#include <signal.h>
-#include <unistd.h>
-
-#include <array>
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -29,73 +26,19 @@
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/progress.hpp"
+#include "mcpilot/io/run_plot.hpp"
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/session.hpp"
 #include "option_checks.hpp"
+#include "run_support.hpp"
 
 namespace mcpilot::cli {
 
+int run_sweep_command(const run_options& o, const experiment_config& cfg, const std::string& text,
+                      const config_overrides& overrides, const model_registry& models,
+                      const std::string& program);
+
 namespace {
-
-// Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit
-// watcher, between the replications of a round. Lock-free, so a signal handler may store it.
-std::atomic<bool> interrupted{false};
-static_assert(std::atomic<bool>::is_always_lock_free);
-
-extern "C" void on_stop_signal(int) {
-  interrupted.store(true);
-  static const char message[] =
-      "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
-      "(a second signal aborts at once; files already written are never left half-written)\n";
-  ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
-  (void)ignored;
-}
-
-// Installs the handler for the session's lifetime only. SA_RESETHAND makes a second signal take
-// the default action (terminate) in case the replications under way take too long; outputs are
-// written to temporary files and renamed, so that leaves the old files, never truncated ones.
-class stop_signal_scope {
- public:
-  stop_signal_scope() {
-    interrupted.store(false);
-    for (std::size_t i = 0; i < signals.size(); ++i) {
-      // A process started with a signal ignored (a background job of a non-interactive shell,
-      // nohup) was meant to be immune to it: leave it so.
-      sigaction(signals[i], nullptr, &previous_[i]);
-      if (previous_[i].sa_handler == SIG_IGN) continue;
-      struct sigaction sa {};
-      sa.sa_handler = on_stop_signal;
-      sigemptyset(&sa.sa_mask);
-      sa.sa_flags = SA_RESETHAND;
-      installed_[i] = sigaction(signals[i], &sa, nullptr) == 0;
-    }
-  }
-  ~stop_signal_scope() {
-    for (std::size_t i = 0; i < signals.size(); ++i)
-      if (installed_[i]) sigaction(signals[i], &previous_[i], nullptr);
-  }
-  stop_signal_scope(const stop_signal_scope&) = delete;
-  stop_signal_scope& operator=(const stop_signal_scope&) = delete;
-
- private:
-  static constexpr std::array<int, 3> signals{SIGINT, SIGTERM, SIGHUP};
-  std::array<struct sigaction, 3> previous_{};
-  std::array<bool, 3> installed_{};
-};
-
-struct run_options {
-  std::string config;
-  std::uint64_t seed = 0;
-  unsigned threads = 0;
-  std::vector<std::string> sets;
-  std::string json;
-  std::string raw;
-  bool quiet = false;
-  bool progress = false;
-  std::string checkpoint;        // --checkpoint FILE
-  double checkpoint_every = 60;  // seconds between checkpoints; 0: after every round
-  std::string resume;            // --resume FILE
-};
 
 std::string file_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -144,25 +87,45 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   if (threads_given) overrides.threads = o.threads;
   if (o.config.empty() && o.resume.empty())
     throw input_error("run: a config file is required (or --resume FILE)");
+  const plot_format format = parse_plot_format(o.format);
   checkpoint resumed;
   if (!o.resume.empty()) resumed = read_checkpoint(o.resume);
-  experiment_config cfg = o.resume.empty()
-                              ? load_config(o.config, models, overrides)
-                              : config_of_checkpoint(resumed, o, seed_given, threads_given, models);
+  std::string text;
+  experiment_config cfg;
+  if (o.resume.empty()) {
+    text = read_config_file(o.config);
+    cfg = parse_config(text, o.config, models, overrides);
+  } else {
+    cfg = config_of_checkpoint(resumed, o, seed_given, threads_given, models);
+  }
+  if (cfg.sweep) {
+    if (!o.checkpoint.empty() || !o.resume.empty())
+      throw input_error(std::string(o.resume.empty() ? "--checkpoint" : "--resume") +
+                        ": a checkpoint holds one session; " + o.config +
+                        " is a sweep (run one of its points with --point K)");
+    return run_sweep_command(o, cfg, text, overrides, models, program);
+  }
+  if (!o.table.empty())
+    throw input_error("--table " + o.table + ": " + o.config +
+                      " has no [sweep]; the results table is a sweep's (use --json)");
+  if (o.point) throw input_error("--point: " + o.config + " has no [sweep]");
 
   // --json - puts the JSON alone on stdout; the table then goes to stderr. Output paths are
   // checked before the session starts, so that a bad path fails at once rather than after an hour;
   // the files themselves are written only at the end, atomically.
   const bool json_to_stdout = o.json == "-";
-  check_distinct_outputs({{"--json", o.json}, {"--raw", o.raw}, {"--checkpoint", o.checkpoint}});
-  if (!o.json.empty() && !json_to_stdout) check_writable(o.json, "--json");
-  if (!o.raw.empty()) check_writable(o.raw, "--raw");
-  if (!o.checkpoint.empty()) check_writable(o.checkpoint, "--checkpoint");
+  check_outputs(o);
 
   session_hooks hooks;
   hooks.interrupted = &interrupted;
-  if (!o.quiet && (o.progress || stderr_is_terminal()))
-    hooks.on_round = progress_printer(std::cerr);
+  round_history history;
+  std::function<void(const session_progress&)> print;
+  if (!o.quiet && (o.progress || stderr_is_terminal())) print = progress_printer(std::cerr);
+  if (print || !o.plot.empty())
+    hooks.on_round = [&](const session_progress& p) {
+      if (print) print(p);
+      if (!o.plot.empty()) history.record(p);
+    };
 
   checkpoint base;
   session_snapshot latest;
@@ -246,7 +209,15 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   std::cout.flush();
   if (!std::cout) throw input_error("standard output: write failed");
   if (result.error) std::cerr << program << ": error: " << *result.error << '\n';
-  return exit_code_of(result);
+  const int code = exit_code_of(result);
+  if (o.plot.empty()) return code;
+  return render_last(
+      [&] {
+        return session_plot(history, result, analytic,
+                            cfg.name + " (" + (o.config.empty() ? o.resume : o.config) + ")",
+                            o.plot, format);
+      },
+      code, program);
 }
 
 }  // namespace
@@ -283,6 +254,15 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "continue the session saved in FILE; the result is bit-identical to a session "
                   "never stopped")
       ->check(non_empty_path());
+  cmd->add_option("--table", opts->table,
+                  "a sweep: write the results table (a row per point and quantity) as CSV")
+      ->check(non_empty_path());
+  cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed");
+  cmd->add_option("--plot", opts->plot,
+                  "draw the intervals round by round (a sweep: each quantity against the swept "
+                  "value) with gnuplot into FILE")
+      ->check(non_empty_path());
+  cmd->add_option("--format", opts->format, "picture format for --plot: svg (default) or png");
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
   cmd->callback([opts, seed, threads, &ctx] {

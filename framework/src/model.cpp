@@ -3,6 +3,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mcpilot/sweep/run.hpp"
+
 namespace mcpilot {
 
 precision precision_override::apply(precision p) const {
@@ -148,6 +150,10 @@ void model::replicate(replication&) const {
 
 std::unique_ptr<stream> model::open_stream(std::uint64_t) const {
   throw std::logic_error("this model declares stream style but does not override open_stream()");
+}
+
+std::vector<stop_axis_rule> model::stop_axis_rules() const {
+  return {};
 }
 
 std::unique_ptr<workload> model::open_workload() const {

@@ -52,6 +52,8 @@
 
 namespace mcpilot {
 
+struct stop_axis_rule;  // sweep/run.hpp: include it to override model::stop_axis_rules
+
 // What s.measurement() declares: the operation a reading times, its order f at the configured
 // parameters (for the constant c in T = c f(n)), and a fixed batch size (0: calibrate).
 struct measurement_spec {
@@ -242,6 +244,10 @@ class model {
   virtual std::map<std::string, double> analytic() const { return {}; }
   // Exact facts of the configured parameters, in the order they should be shown. Empty by default.
   virtual std::vector<model_fact> model_facts() const { return {}; }
+  // Rules that stop a sweep early along one axis from the results of points already run
+  // (sweep/run.hpp, docs/sweeps.md). Asked once per sweep, of the model configured with the
+  // file's own values. None by default.
+  virtual std::vector<stop_axis_rule> stop_axis_rules() const;
 };
 
 }  // namespace mcpilot

@@ -3,6 +3,8 @@
 // keyed by (s, i): every replication's numbers are fixed by (s, i) alone, whichever thread runs
 // it and in whatever order, which is what makes results independent of the thread count.
 // Stream-style models use the key (s, 2^63 + j) for stream j, a domain disjoint from replications.
+// A sweep derives point k's seed from the key (s, 2^62 + k) (sweep/plan.hpp), disjoint from both
+// as long as replication indices stay below 2^62.
 //
 // The engine is a C++ UniformRandomBitGenerator over 64-bit words, so Boost.Random distributions
 // (which, unlike the standard library's, give the same numbers with every compiler) take it.
@@ -48,6 +50,11 @@ class philox_stream {
 // The key of stream j for stream-style models.
 constexpr std::uint64_t stream_key(std::uint64_t j) noexcept {
   return (std::uint64_t{1} << 63) | j;
+}
+
+// The key from which a sweep derives the seed of point k.
+constexpr std::uint64_t sweep_point_key(std::uint64_t k) noexcept {
+  return (std::uint64_t{1} << 62) | k;
 }
 
 }  // namespace mcpilot

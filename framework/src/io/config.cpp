@@ -1,621 +1,27 @@
 #include "mcpilot/io/config.hpp"
 
 #include <sys/stat.h>
+#include <cerrno>
+#include <cstring>
+
 #include <toml++/toml.h>
 
-#include <cerrno>
-#include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <limits>
-#include <map>
-#include <set>
 #include <sstream>
-#include <utility>
 
+#include "../sweep/reader.hpp"
+#include "config_support.hpp"
 #include "mcpilot/error.hpp"
-#include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/measure/measurement.hpp"
+
+// The reader's parts: config_support (places, helpers), config_set (--set), config_fields (typed
+// fields), config_sections ([experiment], [[quantity]]), config_model ([model]), config_resolved
+// (the resolved JSON), ../sweep/reader ([sweep]).
 
 namespace mcpilot {
 
-namespace {
-
-const char* describe_type(const toml::node& n) {
-  switch (n.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-std::string join(const std::vector<std::string>& items, std::string_view sep = ", ") {
-  std::string out;
-  for (const auto& s : items) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  const auto e = s.find_last_not_of(" \t\r\n");
-  return std::string(s.substr(b, e - b + 1));
-}
-
-std::vector<std::string> split_dots(std::string_view key) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const auto dot = key.find('.', start);
-    parts.emplace_back(key.substr(start, dot == std::string_view::npos ? dot : dot - start));
-    if (dot == std::string_view::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
-
-nlohmann::ordered_json to_json(const param_value& v) {
-  return std::visit([](const auto& x) { return nlohmann::ordered_json(x); }, v);
-}
-
-// A parameter_error's message may or may not start with the field's name; say it once.
-std::string with_field(const std::string& field, const std::string& message) {
-  if (field.empty() || message.rfind(field, 0) == 0) return message;
-  return field + ": " + message;
-}
-
-// Knows where every value came from: the file's line and column, or the --set that put it there.
-class locator {
- public:
-  explicit locator(std::string source) : source_(std::move(source)) {}
-
-  void set_origin(std::string dotted, std::string origin) {
-    origins_[std::move(dotted)] = std::move(origin);
-  }
-
-  // The location of a value (or key) at `dotted` whose source region is `r`.
-  std::string where(const toml::source_region& r, std::string_view dotted) const {
-    // A --set value wins, and so does any --set of a table above it (an inline table value).
-    std::string key(dotted);
-    for (;;) {
-      if (auto it = origins_.find(key); it != origins_.end()) return it->second;
-      const auto dot = key.rfind('.');
-      if (dot == std::string::npos) break;
-      key.resize(dot);
-    }
-    if (r.begin.line == 0) return source_;
-    return source_ + ":" + std::to_string(r.begin.line) + ":" + std::to_string(r.begin.column);
-  }
-
-  bool from_set(std::string_view dotted) const {
-    std::string key(dotted);
-    for (;;) {
-      if (origins_.contains(key)) return true;
-      const auto dot = key.rfind('.');
-      if (dot == std::string::npos) return false;
-      key.resize(dot);
-    }
-  }
-
-  const std::string& source() const { return source_; }
-
- private:
-  std::string source_;
-  std::map<std::string, std::string> origins_;
-};
-
-[[noreturn]] void fail(const std::string& where, std::string_view section, std::string_view field,
-                       const std::string& message) {
-  std::string text = where + ": " + std::string(section);
-  if (!field.empty()) text += " " + std::string(field);
-  throw input_error(text + ": " + message);
-}
-
-// --- --set ------------------------------------------------------------------------------------
-
-// Parses the value of a --set as one TOML value, or keeps it as a string.
-toml::table parse_set_value(const std::string& value, const std::string& origin) {
-  try {
-    toml::table t = toml::parse("x = " + value, origin);
-    if (t.size() == 1 && t.contains("x")) return t;
-  } catch (const toml::parse_error&) {
-  }
-  toml::table t;
-  t.insert_or_assign("x", value);
-  return t;
-}
-
-void apply_set(toml::table& root, const std::string& assignment, locator& loc) {
-  const auto eq = assignment.find('=');
-  if (eq == std::string::npos)
-    throw input_error("--set " + assignment + ": expected key=value (e.g. --set model.disks=8)");
-  const std::string key = trim(std::string_view(assignment).substr(0, eq));
-  const std::string value = trim(std::string_view(assignment).substr(eq + 1));
-  const std::string origin = "--set " + key;
-  const auto parts = split_dots(key);
-  for (const auto& p : parts)
-    if (p.empty()) throw input_error(origin + ": empty component in the key");
-  toml::table parsed = parse_set_value(value, origin);
-  toml::node& node = *parsed.get("x");
-
-  if (parts.front() == "quantity") {
-    // quantity.NAME.FIELD: the [[quantity]] entry of that name, added when there is none.
-    if (parts.size() < 3)
-      throw input_error(origin + ": expected quantity.NAME.FIELD (e.g. quantity.mttdl.ci_perc)");
-    const std::string name =
-        join(std::vector<std::string>(parts.begin() + 1, parts.end() - 1), ".");
-    const std::string& field = parts.back();
-    if (!root.contains("quantity")) root.insert_or_assign("quantity", toml::array{});
-    toml::array* entries = root.get("quantity")->as_array();
-    if (!entries) throw input_error(origin + ": quantity in the config is not an array of tables");
-    toml::table* target = nullptr;
-    for (auto& e : *entries) {
-      auto* t = e.as_table();
-      if (!t) continue;
-      const auto* n = t->get("name");
-      if (n && n->is_string() && n->as_string()->get() == name) target = t;
-    }
-    if (!target) {
-      entries->push_back(toml::table{{"name", name}});
-      target = entries->back().as_table();
-    }
-    target->insert_or_assign(field, std::move(node));
-    loc.set_origin("quantity." + name + "." + field, origin);
-    return;
-  }
-
-  toml::table* t = &root;
-  std::string path;
-  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-    path += (i ? "." : "") + parts[i];
-    toml::node* child = t->get(parts[i]);
-    if (!child) {
-      t->insert_or_assign(parts[i], toml::table{});
-      child = t->get(parts[i]);
-      // A table only this --set created: whatever is wrong with it is the --set's doing.
-      loc.set_origin(path, origin);
-    }
-    if (!child->is_table())
-      throw input_error(origin + ": " + path + " is " + describe_type(*child) + ", not a table");
-    t = child->as_table();
-  }
-  t->insert_or_assign(parts.back(), std::move(node));
-  loc.set_origin(key, origin);
-}
-
-// --- typed fields -----------------------------------------------------------------------------
-
-struct field_context {
-  const locator& loc;
-  std::string section;  // "[experiment]", "[model]", "[[quantity]] mttdl"
-  std::string prefix;   // dotted path of the table, for --set origins: "experiment"
-};
-
-std::string where_of(const field_context& c, const toml::node& n, std::string_view field) {
-  return c.loc.where(n.source(), c.prefix + "." + std::string(field));
-}
-
-double get_number(const field_context& c, const toml::node& n, std::string_view field) {
-  if (n.is_integer()) return static_cast<double>(n.as_integer()->get());
-  if (n.is_floating_point()) return n.as_floating_point()->get();
-  fail(where_of(c, n, field), c.section, field,
-       std::string("expected a number, got ") + describe_type(n));
-}
-
-std::int64_t get_integer(const field_context& c, const toml::node& n, std::string_view field) {
-  if (n.is_integer()) return n.as_integer()->get();
-  fail(where_of(c, n, field), c.section, field,
-       std::string("expected an integer, got ") + describe_type(n));
-}
-
-bool get_bool(const field_context& c, const toml::node& n, std::string_view field) {
-  if (n.is_boolean()) return n.as_boolean()->get();
-  fail(where_of(c, n, field), c.section, field,
-       std::string("expected true or false, got ") + describe_type(n));
-}
-
-std::string get_string(const field_context& c, const toml::node& n, std::string_view field) {
-  if (n.is_string()) return n.as_string()->get();
-  fail(where_of(c, n, field), c.section, field,
-       std::string("expected a string, got ") + describe_type(n));
-}
-
-std::string fmt(double v) {
-  std::ostringstream s;
-  s.precision(17);
-  s << v;
-  return s.str();
-}
-
-// The precision fields shared by [experiment] and [[quantity]], each checked where it stands so
-// that the message can name the line.
-bool read_precision_field(const field_context& c, std::string_view key, const toml::node& n,
-                          precision_override& out) {
-  auto bad = [&](const std::string& msg) { fail(where_of(c, n, key), c.section, key, msg); };
-  if (key == "confidence") {
-    const double v = get_number(c, n, key);
-    if (!(v > 0 && v < 1)) bad("must lie in (0, 1), got " + fmt(v));
-    out.confidence = v;
-  } else if (key == "ac") {
-    const double v = get_number(c, n, key);
-    if (!(v > 0 && v < 1)) bad("autocorrelation limit must lie in (0, 1), got " + fmt(v));
-    out.autocorrelation_limit = v;
-  } else if (key == "ci_perc") {
-    const double v = get_number(c, n, key);
-    if (!(v > 0) || !std::isfinite(v))
-      bad("whole interval width as a fraction of the mean must be > 0, got " + fmt(v));
-    out.ci_perc = v;
-  } else if (key == "ci") {
-    const double v = get_number(c, n, key);
-    if (!(v > 0) || !std::isfinite(v))
-      bad("whole interval width in the quantity's unit must be > 0, got " + fmt(v));
-    out.ci_abs = v;
-  } else if (key == "min_samples") {
-    const std::int64_t v = get_integer(c, n, key);
-    if (v < 2 || static_cast<std::uint64_t>(v) > max_min_samples)
-      bad("must lie in [2, 10^15], got " + std::to_string(v));
-    out.min_samples = static_cast<std::size_t>(v);
-  } else if (key == "interval") {
-    const std::string v = get_string(c, n, key);
-    const auto m = parse_interval_method(v);
-    if (!m) bad("unknown interval \"" + v + "\" (known: adjusted, pilot)");
-    out.interval = m;
-  } else {
-    return false;
-  }
-  return true;
-}
-
-// --- the sections -----------------------------------------------------------------------------
-
-constexpr std::string_view experiment_keys =
-    "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, interval, threads, "
-    "max_replications, max_seconds, streams, cpu, counters";
-constexpr std::string_view quantity_keys =
-    "name, ci_perc, ci, confidence, ac, min_samples, interval, required";
-
-// Measurement models only (docs/writing-a-model.md, "Measurement mode"): the core to pin to, and
-// the perf counters to read over each timed region.
-void read_measurement_field(const field_context& c, const std::string& key, const toml::node& v,
-                            measurement_settings& out) {
-  const std::string where = where_of(c, v, key);
-  if (key == "cpu") {
-    const auto cpu = get_integer(c, v, key);
-    if (cpu < 0 || cpu > std::numeric_limits<int>::max())
-      fail(where, c.section, key, "must be a CPU number >= 0, got " + std::to_string(cpu));
-    check_cpu_allowed(static_cast<int>(cpu), where + ": [experiment] cpu");
-    out.cpu = static_cast<int>(cpu);
-    return;
-  }
-  const auto* a = v.as_array();
-  if (!a)
-    fail(where, c.section, key,
-         std::string("expected a list of counter names, got ") + describe_type(v));
-  out.counters.clear();
-  for (const auto& e : *a) {
-    if (!e.is_string()) fail(where, c.section, key, "expected counter names (strings)");
-    out.counters.push_back(e.as_string()->get());
-  }
-  check_counter_names(out.counters, where + ": [experiment] counters");
-}
-
-void read_experiment(const toml::table* table, const locator& loc, experiment_config& cfg) {
-  cfg.preset = "normal";
-  precision_override session;
-  if (table) {
-    const field_context c{loc, "[experiment]", "experiment"};
-    for (auto&& [k, v] : *table) {
-      const std::string key(k.str());
-      // Not [&] alone: clang 14 (the fuzz build) cannot capture a structured binding.
-      auto bad = [&, &node = v](const std::string& msg) {
-        fail(where_of(c, node, key), c.section, key, msg);
-      };
-      if (read_precision_field(c, key, v, session)) continue;
-      if (key == "name") {
-        cfg.name = get_string(c, v, key);
-      } else if (key == "seed") {
-        const auto s = get_integer(c, v, key);
-        if (s < 0) bad("must be >= 0, got " + std::to_string(s));
-        cfg.settings.seed = static_cast<std::uint64_t>(s);
-      } else if (key == "preset") {
-        cfg.preset = get_string(c, v, key);
-        if (!preset(cfg.preset))
-          bad("unknown preset \"" + cfg.preset + "\" (known: quick, normal, strict)");
-      } else if (key == "threads") {
-        const auto t = get_integer(c, v, key);
-        if (t < 0 || t > std::numeric_limits<int>::max())
-          bad("must be >= 0 (0 = all cores), got " + std::to_string(t));
-        cfg.settings.threads = static_cast<unsigned>(t);
-      } else if (key == "max_replications") {
-        const auto m = get_integer(c, v, key);
-        if (m < 1) bad("must be >= 1, got " + std::to_string(m));
-        cfg.settings.max_replications = static_cast<std::uint64_t>(m);
-      } else if (key == "max_seconds") {
-        const double s = get_number(c, v, key);
-        if (!(s > 0)) bad("must be > 0, got " + fmt(s));
-        cfg.settings.max_seconds = s;
-      } else if (key == "streams") {
-        const auto s = get_integer(c, v, key);
-        if (s < 1) bad("must be >= 1, got " + std::to_string(s));
-        cfg.settings.engine.streams = static_cast<std::size_t>(s);
-      } else if (key == "cpu" || key == "counters") {
-        read_measurement_field(c, key, v, cfg.settings.measurement);
-      } else {
-        fail(loc.where(k.source(), "experiment." + key), c.section, key,
-             "unknown key (known: " + std::string(experiment_keys) + ")");
-      }
-    }
-  }
-  // The preset first, whatever the order in the file, then the fields given.
-  cfg.settings.engine.session_precision = session.apply(*preset(cfg.preset));
-  try {
-    validate(cfg.settings.engine.session_precision);
-  } catch (const input_error& e) {
-    throw input_error(loc.source() + ": [experiment] " + e.what());
-  }
-}
-
-// Converts one leaf of [model] to the declared parameter's type, or says why it cannot.
-param_value to_param(const parameter_spec& p, const toml::node& n, const std::string& where) {
-  auto wrong = [&](const std::string& expected) -> param_value {
-    fail(where, "[model]", p.name, "expected " + expected + ", got " + describe_type(n));
-  };
-  switch (p.type) {
-    case param_type::number:
-      if (n.is_integer()) return n.as_integer()->get();
-      if (n.is_floating_point()) return n.as_floating_point()->get();
-      return wrong("a number");
-    case param_type::integer:
-      if (n.is_integer()) return n.as_integer()->get();
-      return wrong("an integer");
-    case param_type::boolean:
-      if (n.is_boolean()) return n.as_boolean()->get();
-      return wrong("true or false");
-    case param_type::string:
-      if (n.is_string()) return n.as_string()->get();
-      // An array (mojette.layout's projections = [[1, 1], [-1, 1]]) reaches the model as its
-      // TOML text, which the model parses and checks.
-      if (n.is_array()) {
-        std::ostringstream os;
-        os << *n.as_array();
-        return os.str();
-      }
-      return wrong("a string");
-    case param_type::choice:
-      if (n.is_string()) return n.as_string()->get();
-      return wrong("one of " + join(p.choices, " | "));
-  }
-  return wrong("a value");
-}
-
-struct given_parameter {
-  std::string where;
-};
-
-void flatten_model(const toml::table& table, const std::string& prefix, const locator& loc,
-                   const model_spec& spec, const std::string& model_name, parameters& params,
-                   std::map<std::string, given_parameter>& given) {
-  for (auto&& [k, v] : table) {
-    const std::string name =
-        prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
-    if (prefix.empty() && name == "name") continue;
-    const std::string where = loc.where(v.source(), "model." + name);
-    const parameter_spec* p = spec.find_parameter(name);
-    if (v.is_table() && !p) {
-      flatten_model(*v.as_table(), name, loc, spec, model_name, params, given);
-      continue;
-    }
-    if (!p) {
-      std::vector<std::string> known;
-      for (const auto& s : spec.parameter_specs()) known.push_back(s.name);
-      fail(loc.where(k.source(), "model." + name), "[model]", name,
-           "unknown parameter of " + model_name +
-               (known.empty() ? " (it takes none)" : " (known: " + join(known) + ")"));
-    }
-    param_value value = to_param(*p, v, where);
-    try {
-      value = p->check(value);
-    } catch (const parameter_error& e) {
-      throw input_error(where + ": [model] " + with_field(name, e.what()));
-    } catch (const input_error& e) {
-      throw input_error(where + ": [model] " + with_field(name, e.what()));
-    }
-    params.set(name, std::move(value));
-    given[name] = {where};
-  }
-}
-
-void read_model(const toml::node* node, const locator& loc, const model_registry& models,
-                experiment_config& cfg) {
-  if (!node) throw input_error(loc.source() + ": no [model] section (it names the model to run)");
-  const toml::table& table = *node->as_table();
-  const std::string model_where = loc.where(node->source(), "model");
-  const toml::node* name_node = table.get("name");
-  const auto known_models = [&] {
-    const auto names = models.names();
-    return names.empty() ? std::string("none are registered") : "known: " + join(names);
-  };
-  if (!name_node)
-    fail(model_where, "[model]", "name", "missing: which model to run (" + known_models() + ")");
-  const field_context c{loc, "[model]", "model"};
-  cfg.model_name = get_string(c, *name_node, "name");
-  cfg.instance = models.create(cfg.model_name);
-  if (!cfg.instance)
-    fail(where_of(c, *name_node, "name"), "[model]", "name",
-         "unknown model \"" + cfg.model_name + "\" (" + known_models() + ")");
-  cfg.instance->declare(cfg.spec);
-
-  std::map<std::string, given_parameter> given;
-  flatten_model(table, "", loc, cfg.spec, cfg.model_name, cfg.params, given);
-  for (const auto& p : cfg.spec.parameter_specs())
-    if (!given.contains(p.name) && p.default_value) cfg.params.set(p.name, *p.default_value);
-
-  try {
-    cfg.instance->configure(cfg.params);
-  } catch (const parameter_error& e) {
-    const std::string& field = e.field();
-    if (auto it = given.find(field); it != given.end())
-      throw input_error(it->second.where + ": [model] " + with_field(field, e.what()));
-    if (cfg.spec.find_parameter(field)) {
-      const auto& values = cfg.params.values();
-      const auto v = values.find(field);
-      throw input_error(loc.source() + ": [model] " + field + " (default" +
-                        (v != values.end() ? " " + to_string(v->second) : std::string()) +
-                        "): " + with_field(field, e.what()));
-    }
-    throw input_error(model_where + ": [model] " + with_field(field, e.what()));
-  } catch (const input_error& e) {
-    throw input_error(model_where + ": [model] " + e.what());
-  }
-  // A model's quantities may follow its configuration (a method, an optional mission time), so
-  // it declares again now that it is configured; its parameters are the same either way.
-  model_spec configured;
-  cfg.instance->declare(configured);
-  cfg.spec = std::move(configured);
-}
-
-void read_quantities(const toml::node* node, const locator& loc, experiment_config& cfg) {
-  if (!node) return;
-  const toml::array& entries = *node->as_array();
-  std::set<std::string> seen;
-  std::vector<std::string> known;
-  for (const auto& q : cfg.spec.quantities()) known.push_back(q.name);
-  for (const auto& entry : entries) {
-    const toml::table& t = *entry.as_table();
-    const std::string entry_where = loc.where(entry.source(), "quantity");
-    const toml::node* name_node = t.get("name");
-    if (!name_node) fail(entry_where, "[[quantity]]", "name", "missing: which quantity");
-    const field_context named{loc, "[[quantity]]", "quantity"};
-    quantity_override o;
-    o.name = get_string(named, *name_node, "name");
-    const field_context c{loc, "[[quantity]] " + o.name, "quantity." + o.name};
-    const int index = cfg.spec.quantity_index(o.name);
-    if (index < 0)
-      fail(where_of(c, *name_node, "name"), "[[quantity]]", "name",
-           "unknown quantity \"" + o.name + "\" of " + cfg.model_name +
-               (known.empty() ? "" : " (known: " + join(known) + ")"));
-    if (!seen.insert(o.name).second)
-      fail(where_of(c, *name_node, "name"), "[[quantity]]", "name",
-           "\"" + o.name + "\" appears twice; merge the entries");
-    for (auto&& [k, v] : t) {
-      const std::string key(k.str());
-      if (key == "name" || read_precision_field(c, key, v, o.precision)) continue;
-      if (key == "required") {
-        o.required = get_bool(c, v, key);
-      } else {
-        fail(loc.where(k.source(), c.prefix + "." + key), c.section, key,
-             "unknown key (known: " + std::string(quantity_keys) + ")");
-      }
-    }
-    // The config's overrides refine the model's own declared ones.
-    quantity_spec& q = cfg.spec.quantities()[static_cast<std::size_t>(index)];
-    const auto& p = o.precision;
-    if (p.autocorrelation_limit) q.precision.autocorrelation_limit = p.autocorrelation_limit;
-    if (p.ci_perc) q.precision.ci_perc = p.ci_perc;
-    if (p.ci_abs) q.precision.ci_abs = p.ci_abs;
-    if (p.confidence) q.precision.confidence = p.confidence;
-    if (p.min_samples) q.precision.min_samples = p.min_samples;
-    if (p.interval) q.precision.interval = p.interval;
-    if (o.required) q.required = *o.required;
-    try {
-      validate(q.precision.apply(cfg.settings.engine.session_precision));
-    } catch (const input_error& e) {
-      throw input_error(entry_where + ": " + c.section + ": " + e.what());
-    }
-    cfg.quantity_overrides.push_back(std::move(o));
-  }
-}
-
-// Parameters nested back into tables, as a user would write them.
-nlohmann::ordered_json nested_parameters(const experiment_config& cfg) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::object();
-  out["name"] = cfg.model_name;
-  for (const auto& p : cfg.spec.parameter_specs()) {
-    const auto& values = cfg.params.values();
-    const auto v = values.find(p.name);
-    nlohmann::ordered_json value =
-        v == values.end() ? nlohmann::ordered_json(nullptr) : to_json(v->second);
-    nlohmann::ordered_json* at = &out;
-    const auto parts = split_dots(p.name);
-    bool flat = false;
-    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      auto& child = (*at)[parts[i]];
-      if (child.is_null()) child = nlohmann::ordered_json::object();
-      if (!child.is_object()) {
-        flat = true;
-        break;
-      }
-      at = &child;
-    }
-    if (flat)
-      out[p.name] = std::move(value);
-    else
-      (*at)[parts.back()] = std::move(value);
-  }
-  return out;
-}
-
-nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overrides& overrides) {
-  const auto& s = cfg.settings;
-  nlohmann::ordered_json experiment = {
-      {"name", cfg.name},
-      {"seed", s.seed},
-      {"preset", cfg.preset},
-      {"threads", s.threads},
-      {"max_replications", s.max_replications},
-      {"max_seconds", s.max_seconds},
-      {"streams", s.engine.streams},
-  };
-  if (cfg.spec.is_measurement()) {
-    // A measurement runs one stream on one pinned thread, whatever threads and streams say.
-    experiment["threads"] = 1;
-    experiment["streams"] = 1;
-    experiment["cpu"] = s.measurement.cpu ? nlohmann::ordered_json(*s.measurement.cpu)
-                                          : nlohmann::ordered_json("where the session starts");
-    experiment["counters"] = s.measurement.counters;
-  }
-  experiment.update(to_json(s.engine.session_precision));
-  nlohmann::ordered_json quantities = nlohmann::ordered_json::array();
-  for (const auto& q : cfg.spec.quantities()) {
-    nlohmann::ordered_json j = {{"name", q.name},
-                                {"unit", q.unit},
-                                {"kind", std::string(to_string(q.kind))},
-                                {"required", q.required},
-                                {"derived", q.derived()}};
-    j.update(to_json(q.precision.apply(s.engine.session_precision)));
-    quantities.push_back(std::move(j));
-  }
-  nlohmann::ordered_json sets = overrides.sets;
-  return {{"path", cfg.path},
-          {"experiment", std::move(experiment)},
-          {"model", nested_parameters(cfg)},
-          {"quantity", std::move(quantities)},
-          {"overrides", std::move(sets)}};
-}
-
-}  // namespace
+using namespace config_detail;
 
 experiment_config parse_config(std::string_view text, const std::string& source,
                                const model_registry& models, const config_overrides& overrides) {
@@ -628,7 +34,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
     throw input_error(source + ":" + std::to_string(b.line) + ":" + std::to_string(b.column) +
                       ": " + std::string(e.description()));
   }
-  for (const auto& s : overrides.sets) apply_set(root, s, loc);
+  for (const auto& s : overrides.sets) apply_set(root, s, "", loc);
+  for (const auto& p : overrides.point) apply_set(root, p.assignment, p.origin, loc);
 
   for (auto&& [k, v] : root) {
     const std::string key(k.str());
@@ -636,6 +43,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
     if (key == "experiment" || key == "model") {
       if (!v.is_table())
         fail(where, "[" + key + "]", "", std::string("expected a table, got ") + describe_type(v));
+    } else if (key == "sweep") {
+      continue;  // read below, once the model's parameters are known
     } else if (key == "quantity") {
       const auto* a = v.as_array();
       bool ok = a != nullptr;
@@ -646,7 +55,8 @@ experiment_config parse_config(std::string_view text, const std::string& source,
              "expected an array of tables ([[quantity]] entries), got " +
                  std::string(describe_type(v)));
     } else {
-      fail(where, "top level", key, "unknown section (known: [experiment], [model], [[quantity]])");
+      fail(where, "top level", key,
+           "unknown section (known: [experiment], [model], [[quantity]], [sweep])");
     }
   }
 
@@ -664,12 +74,15 @@ experiment_config parse_config(std::string_view text, const std::string& source,
                       ": [experiment] cpu and counters apply to measurement models only; " +
                       cfg.model_name + " is not one");
   read_quantities(root.get("quantity"), loc, cfg);
+  if (const toml::node* sweep = root.get("sweep")) {
+    cfg.sweep = read_sweep(*sweep, source);
+    check_sweep_keys(*cfg.sweep, cfg.spec, cfg.model_name, overrides.sets);
+  }
   cfg.resolved = resolve(cfg, overrides);
   return cfg;
 }
 
-experiment_config load_config(const std::string& path, const model_registry& models,
-                              const config_overrides& overrides) {
+std::string read_config_file(const std::string& path) {
   // The OS's reason, or that it is a directory: "cannot read" alone leaves the user guessing.
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
@@ -681,7 +94,12 @@ experiment_config load_config(const std::string& path, const model_registry& mod
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw input_error(path + ": cannot read the config file");
-  return parse_config(text.str(), path, models, overrides);
+  return text.str();
+}
+
+experiment_config load_config(const std::string& path, const model_registry& models,
+                              const config_overrides& overrides) {
+  return parse_config(read_config_file(path), path, models, overrides);
 }
 
 }  // namespace mcpilot

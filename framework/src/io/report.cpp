@@ -95,6 +95,25 @@ void report_table::write(std::ostream& out, std::size_t indent) const {
         << '\n';
 }
 
+void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
+                   const std::vector<bool>& left) {
+  if (rows.empty()) return;
+  std::vector<std::size_t> width(rows.front().size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t c = 0; c < r.size() && c < width.size(); ++c)
+      width[c] = std::max(width[c], r[c].size());
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < r.size() && c < width.size(); ++c) {
+      const std::string pad(width[c] - r[c].size(), ' ');
+      const bool left_aligned = c < left.size() && left[c];
+      if (c) line += "  ";
+      line += left_aligned ? r[c] + (c + 1 < r.size() ? pad : "") : pad + r[c];
+    }
+    out << line << '\n';
+  }
+}
+
 void write_report(std::ostream& out, const analysis& a, const report_context& ctx) {
   const precision& req = ctx.requirements;
   out << ctx.source << ": " << count(a.n, "reading", "readings") << ", " << to_string(a.kind)

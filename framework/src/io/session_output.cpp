@@ -55,24 +55,6 @@ std::string interval_text(const analysis& a, double resolution) {
   return s;
 }
 
-// Columns aligned on their widest cell; the first left-aligned, the rest right-aligned except the
-// interval and the verdict, which read better left-aligned.
-void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
-                   const std::vector<bool>& left) {
-  std::vector<std::size_t> width(rows.front().size(), 0);
-  for (const auto& r : rows)
-    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      const std::string pad(width[c] - r[c].size(), ' ');
-      if (c) line += "  ";
-      line += left[c] ? r[c] + (c + 1 < r.size() ? pad : "") : pad + r[c];
-    }
-    out << line << '\n';
-  }
-}
-
 }  // namespace
 
 nlohmann::ordered_json to_json(const std::vector<model_fact>& facts) {

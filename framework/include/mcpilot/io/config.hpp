@@ -9,6 +9,7 @@
 //                 min_samples, threads (0 = all cores), max_replications, max_seconds, streams
 //   [model]       name, then the model's parameters; nested tables flatten to dotted names
 //   [[quantity]]  name, ci_perc, ci, confidence, ac, min_samples, required
+//   [sweep]       config paths to lists or geometric ranges, and mode (sweep/plan.hpp)
 
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,7 @@
 #include "mcpilot/quantity.hpp"
 #include "mcpilot/registry.hpp"
 #include "mcpilot/session.hpp"
+#include "mcpilot/sweep/plan.hpp"
 
 namespace mcpilot {
 
@@ -35,6 +37,13 @@ struct config_overrides {
   std::vector<std::string> sets;
   std::optional<std::uint64_t> seed;  // --seed: wins over the file and --set
   std::optional<unsigned> threads;    // --threads: likewise
+  // A sweep point's values, applied after `sets` by the same path; `origin` names the value in
+  // messages ("FILE:12:1: [sweep] model.disks = 3, point 4").
+  struct labelled_set {
+    std::string assignment;  // "model.disks=3"
+    std::string origin;
+  };
+  std::vector<labelled_set> point;
 };
 
 // One [[quantity]] entry, as given.
@@ -58,11 +67,16 @@ struct experiment_config {
   // nested as in the file}, quantity[{name, unit, kind, required, derived, confidence, ac,
   // ci_perc, ci, min_samples} for every quantity], overrides[...]}.
   nlohmann::ordered_json resolved;
+  // [sweep], when the file has one (its keys checked against the model's parameters).
+  std::optional<sweep_plan> sweep;
 };
 
 // Reads `path` and resolves it against `models`. Throws input_error (see above).
 experiment_config load_config(const std::string& path, const model_registry& models,
                               const config_overrides& overrides = {});
+
+// The text of a config file; throws input_error when it cannot be read.
+std::string read_config_file(const std::string& path);
 
 // The same from text already in memory; `source` is the name used in messages.
 experiment_config parse_config(std::string_view text, const std::string& source,

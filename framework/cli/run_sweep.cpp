@@ -1,0 +1,139 @@
+// `mcpilot run` of a config with [sweep]: one session per point, in index order, each with its own
+// seed; the table on stdout has a row per point, --table writes the results table as CSV, --json
+// the points[], --plot each quantity against the swept value. --point K runs point K alone and
+// shows its full session table. docs/sweeps.md describes the formats and the exit code (the worst
+// point's, 130 when interrupted).
+
+#include <chrono>
+#include <iostream>
+#include <string>
+
+#include "mcpilot/cli.hpp"
+#include "mcpilot/error.hpp"
+#include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/io/environment.hpp"
+#include "mcpilot/io/progress.hpp"
+#include "mcpilot/io/run_plot.hpp"
+#include "mcpilot/io/session_output.hpp"
+#include "mcpilot/io/sweep_output.hpp"
+#include "mcpilot/sweep/run.hpp"
+#include "run_support.hpp"
+
+namespace mcpilot::cli {
+
+namespace {
+
+// "point 3 (4 of 12: model.disks = 8)"
+std::string point_heading(const sweep_point& p, std::size_t position, std::size_t total) {
+  return "point " + std::to_string(p.index) + " (" + std::to_string(position) + " of " +
+         std::to_string(total) + ": " + point_label(p) + ")";
+}
+
+// --point K: the point's own full session table, under a line naming it.
+void write_single_point(std::ostream& out, const sweep_point& p, const experiment_config& base) {
+  out << base.name << ": point " << p.index << " of a sweep of " << base.sweep->size()
+      << " points: " << point_label(p) << ", seed " << p.seed << " (from seed "
+      << base.settings.seed << " and point " << p.index << ")\n";
+  if (!p.result) {
+    out << "point " << p.index << ": " << to_string(p.status) << ": " << p.reason << '\n';
+    return;
+  }
+  write_session_table(out, *p.result,
+                      {base.name, base.model_name, base.preset, p.seed, p.analytic, p.facts});
+}
+
+}  // namespace
+
+int run_sweep_command(const run_options& o, const experiment_config& cfg, const std::string& text,
+                      const config_overrides& overrides, const model_registry& models,
+                      const std::string& program) {
+  if (!o.raw.empty() && !o.point)
+    throw input_error("--raw " + o.raw +
+                      ": a sweep runs many sessions; write one point's readings with --point K "
+                      "--raw FILE (its seed and numbers are the sweep's)");
+  const plot_format format = parse_plot_format(o.format);
+  const bool json_to_stdout = o.json == "-";
+  check_outputs(o);  // before any work; the files are written at the end, atomically
+
+  const bool show_progress = !o.quiet && (o.progress || stderr_is_terminal());
+  sweep_options options;
+  options.only_point = o.point;
+  options.interrupted = &interrupted;
+  std::size_t position = 0;
+  round_history history;  // --point K with --plot: that session's rounds
+  options.on_point = [&](const sweep_point& p, std::size_t total) {
+    ++position;
+    if (!show_progress) return;
+    if (o.point)
+      std::cerr << "point " << p.index << " alone (" << point_label(p) << "): starting\n";
+    else
+      std::cerr << point_heading(p, position, total) << ": starting\n";
+  };
+  options.on_round = [&](const sweep_point& p, std::size_t total, const session_progress& s) {
+    if (show_progress && o.point)
+      std::cerr << "point " << p.index << ": " << progress_line(s) << '\n' << std::flush;
+    else if (show_progress)
+      std::cerr << "point " << p.index << " (" << position << " of " << total
+                << "): " << progress_line(s) << '\n'
+                << std::flush;
+    if (o.point && !o.plot.empty()) history.record(s);
+  };
+
+  const auto start = std::chrono::system_clock::now();
+  sweep_result result;
+  {
+    stop_signal_scope scope;
+    result = run_sweep(cfg, text, models, overrides, options);
+  }
+  const auto end = std::chrono::system_clock::now();
+
+  std::ostream& table = json_to_stdout ? std::cerr : std::cout;
+  if (o.point)
+    write_single_point(table, result.points.front(), cfg);
+  else
+    write_sweep_table(table, result, cfg);
+  table.flush();
+
+  if (!o.json.empty()) {
+    unsigned threads = 0;
+    for (const auto& p : result.points)
+      if (p.result) threads = p.result->threads;
+    const std::string json =
+        to_json(result, cfg, environment_json(start, end, cfg.settings.seed, threads)).dump(2);
+    if (json_to_stdout)
+      std::cout << json << '\n';
+    else
+      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
+  }
+  if (!o.table.empty())
+    write_file_atomically(o.table, "--table",
+                          [&](std::ostream& out) { write_sweep_csv(out, result, cfg); });
+  if (!o.raw.empty()) {
+    const sweep_point& p = result.points.front();
+    write_file_atomically(o.raw, "--raw", [&](std::ostream& out) {
+      if (p.result) write_raw_readings(out, *p.result, p.spec);
+    });
+  }
+  // A closed pipe or a full disk on stdout must not pass for success.
+  std::cout.flush();
+  if (!std::cout) throw input_error("standard output: write failed");
+  const int code = result.exit_code();
+  if (code == exit_interrupted)
+    std::cerr << program << ": interrupted: the points measured so far are written\n";
+  if (o.plot.empty()) return code;
+  return render_last(
+      [&] {
+        if (!o.point) return sweep_plot(result, cfg, o.plot, format);
+        const sweep_point& p = result.points.front();
+        if (!p.result)
+          throw input_error("--plot " + o.plot + ": point " + std::to_string(p.index) +
+                            " did not run, so there is nothing to draw");
+        return session_plot(history, *p.result, p.analytic,
+                            cfg.name + " (" + o.config + "), point " + std::to_string(p.index) +
+                                ": " + point_label(p),
+                            o.plot, format);
+      },
+      code, program);
+}
+
+}  // namespace mcpilot::cli
