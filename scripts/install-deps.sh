@@ -16,6 +16,8 @@ packages=(
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
   gnuplot-nox        # plots (--plot); everything else works without it
+  libopenmpi-dev     # MPI runs across ranks (MCPILOT_MPI, docs/cluster.md)
+  openmpi-bin        # mpirun, for the MPI tests
 )
 
 missing=()
