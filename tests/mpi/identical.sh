@@ -3,9 +3,12 @@
 # `quantities` JSON block byte-identical to a plain run's, for replication style (the pi example,
 # storage importance sampling) and stream style (M/M/1); and a config error under mpirun is said
 # once, with exit 2.
-# Usage: identical.sh MPIEXEC MCPILOT EXAMPLE_PI EXAMPLE_MM1   (run from the source root)
+# A replication failing on any rank ends the session as on one process, naming the lowest index;
+# a checkpoint written under mpirun (stream states gathered from every rank) is byte-identical to
+# one process's.
+# Usage: identical.sh MPIEXEC MCPILOT EXAMPLE_PI EXAMPLE_MM1 MPI_FAILING  (from the source root)
 set -uo pipefail
-mpiexec=$1 mcpilot=$2 pi=$3 mm1=$4
+mpiexec=$1 mcpilot=$2 pi=$3 mm1=$4 failing=$5
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -23,7 +26,7 @@ quantities() { awk '/^  "quantities": \[/{on=1} on{print} on&&/^  \]/{exit}' "$1
 check() {  # name, program, config, extra options...
   local name=$1 program=$2 config=$3
   shift 3
-  "$program" run "$config" --quiet --json "$work/plain.json" "$@" >/dev/null
+  "$program" run "$config" --quiet --json "$work/plain.json" "$@" >/dev/null 2>"$work/plain.err"
   local plain_rc=$?
   quantities "$work/plain.json" >"$work/plain.q"
   if [ ! -s "$work/plain.q" ]; then
@@ -55,6 +58,26 @@ check pi "$pi" configs/examples/pi.toml
 check storage-importance-sampling "$mcpilot" configs/storage/raid6-exponential.toml
 # Stream style, cut by a reading budget to stay short (exit 3 on both sides).
 check mm1-streams "$mm1" configs/examples/mm1.toml --set experiment.max_replications=200000
+
+# Replications 700 and 900 throw: every run names 700 and keeps the 700 readings before it.
+check failing-replication "$failing" tests/mpi/failing.toml
+if ! grep -q "replication 700 (seed 7) failed: planted failure" "$work/mpi.out"; then
+  echo "FAIL failing-replication: mpirun -np 3 does not name replication 700:"
+  cat "$work/mpi.out"
+  failures=$((failures + 1))
+fi
+
+# Stream states come from every rank into rank 0's checkpoint.
+opts=(--quiet --set experiment.max_replications=50000 --checkpoint-every 0)
+"$mm1" run configs/examples/mm1.toml "${opts[@]}" --checkpoint "$work/plain.ckpt" >/dev/null
+"${launch[@]}" -np 3 "$mm1" run configs/examples/mm1.toml "${opts[@]}" --threads 1 \
+  --checkpoint "$work/mpi.ckpt" >/dev/null 2>&1
+if cmp -s "$work/plain.ckpt" "$work/mpi.ckpt"; then
+  echo "ok   mm1-checkpoint: mpirun -np 3 writes the plain run's checkpoint byte for byte"
+else
+  echo "FAIL mm1-checkpoint: mpirun -np 3 wrote a different checkpoint"
+  failures=$((failures + 1))
+fi
 
 # A config error: exit 2 from every rank (mpirun passes it on), said once, by rank 0.
 "${launch[@]}" -np 3 "$pi" run configs/examples/pi.toml --set model.darts=-1 >"$work/bad.out" 2>&1
