@@ -180,7 +180,8 @@ session_result run_session(const model& m, const model_spec& spec, const session
       if (!eng->stream_style()) {
         // In chunks, so the row buffer is reused while still in cache rather than grown to a
         // whole round (up to 4x the readings so far) and paged in afresh every round.
-        const std::uint64_t chunk = std::max<std::uint64_t>(1, chunk_bytes / (8 * width));
+        const std::uint64_t chunk =
+            exec->chunk(std::max<std::uint64_t>(1, chunk_bytes / (8 * width)));
         eng->reserve(done + count);
         for (std::uint64_t b = 0; b < count && !cut_short; b += chunk) {
           chunk_begin = done + b;

@@ -45,6 +45,11 @@ class round_executor {
     (void)states;
   }
 
+  // How many replications to hand over at once, given what one process takes (`local`, sized to
+  // stay in its cache): an executor spread over several processes takes that many per process,
+  // so that a gather's fixed cost is paid once per process-sized block.
+  virtual std::uint64_t chunk(std::uint64_t local) const { return local; }
+
   // Threads per process that run the work.
   virtual unsigned concurrency() const = 0;
 };

@@ -232,6 +232,10 @@ class cluster_executor final : public round_executor {
     }
   }
 
+  std::uint64_t chunk(std::uint64_t local) const override {
+    return local * static_cast<std::uint64_t>(ranks);
+  }
+
   unsigned concurrency() const override { return runner_->concurrency(); }
 
  private:
