@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -41,12 +42,20 @@ namespace {
 std::atomic<bool> interrupted{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
+// Under MPI (docs/cluster.md) only rank 0 speaks, and mpirun's SIGTERM may mean a lost rank: rank 0
+// then names the checkpoint to resume from. Set before the handler is installed.
+std::atomic<bool> signal_speaks{true};
+std::array<char, 1024> signal_hint{};
+std::size_t signal_hint_size = 0;
+
 extern "C" void on_stop_signal(int) {
   interrupted.store(true);
+  if (!signal_speaks.load()) return;
   static const char message[] =
       "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
       "(a second signal aborts at once; files already written are never left half-written)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+  if (signal_hint_size > 0) ignored = write(STDERR_FILENO, signal_hint.data(), signal_hint_size);
   (void)ignored;
 }
 
@@ -141,6 +150,7 @@ int run_as_worker(const experiment_config& cfg) {
   if (cfg.spec.is_measurement())
     throw input_error("measurement models run on one process: run them without mpirun or srun");
   if (cluster_agree_setup(true) >= 0) return exit_input;  // the failing rank says why
+  signal_speaks.store(false);
   stop_signal_scope scope;
   return run_cluster_worker(*cfg.instance, cfg.spec, cfg.settings, &interrupted);
 }
@@ -155,11 +165,17 @@ void join_cluster(experiment_config& cfg, const run_options& o) {
     throw input_error("MPI rank " + std::to_string(failed) +
                       " could not set up the run (its message is above)");
   if (cluster_size() < 2) return;
-  cfg.settings.executor = make_cluster_executor(
-      cfg.settings.threads,
+  const std::string hint =
       o.checkpoint.empty()
           ? "Run it with --checkpoint FILE to be able to resume after such a loss."
-          : "Resume it from the last checkpoint: mcpilot run --resume " + o.checkpoint);
+          : "Resume it from the last checkpoint: mcpilot run --resume " + o.checkpoint;
+  const std::string said =
+      "mcpilot: under MPI this signal may mean that mpirun lost a rank (see "
+      "its message). " +
+      hint + "\n";
+  signal_hint_size = std::min(said.size(), signal_hint.size());
+  std::copy_n(said.data(), signal_hint_size, signal_hint.data());
+  cfg.settings.executor = make_cluster_executor(cfg.settings.threads, hint);
 }
 
 int run(const run_options& o, bool seed_given, bool threads_given, const model_registry& models,
