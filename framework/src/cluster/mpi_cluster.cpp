@@ -53,6 +53,22 @@ void check(int err) {
   if (err != MPI_SUCCESS) lost(err);
 }
 
+// Once a command is broadcast every rank must take part in its gathers; a rank that fails in
+// between for another reason than a failing task (memory, a bug) would leave the others waiting
+// for ever, so it ends the job instead.
+template <class F>
+auto collectively(F&& f) {
+  try {
+    return f();
+  } catch (const task_failure&) {
+    throw;  // thrown by rank 0 after the gathers: the session ends cleanly
+  } catch (const std::exception& e) {
+    std::cerr << "mcpilot: MPI rank " << my_rank << ": internal error: " << e.what() << std::endl;
+    MPI_Abort(MPI_COMM_WORLD, exit_internal);
+    std::abort();
+  }
+}
+
 enum : std::uint64_t { op_stop, op_replications, op_streams, op_states };
 struct command {
   std::uint64_t op = op_stop, a = 0, b = 0, c = 0;
@@ -132,6 +148,9 @@ void pack_states(const std::vector<stream_slot>& streams, std::uint64_t lo, std:
   }
 }
 
+int serve(const model& m, const model_spec& spec, const session_settings& settings,
+          const std::atomic<bool>* interrupted);
+
 class cluster_executor final : public round_executor {
  public:
   explicit cluster_executor(unsigned threads) : runner_(make_tbb_runner(threads)) {}
@@ -142,30 +161,32 @@ class cluster_executor final : public round_executor {
                              const std::atomic<bool>& cut) override {
     command c{op_replications, begin, count, width};
     broadcast(c);
-    const auto [lo, hi] = block(count, 0);
-    status mine;
-    try {
-      mine.ran = runner_->run(begin + lo, begin + hi, task, &cut);
-    } catch (const task_failure& f) {
-      set_failure(mine, f);
-    }
-    const std::vector<status> all = gather_status(mine);
-    std::vector<int> counts(ranks);
-    for (int r = 0; r < ranks; ++r) {
-      const auto [l, h] = block(count, r);
-      counts[r] = int_count((h - l) * width);
-    }
-    std::size_t total = 0;
-    const std::vector<int> at = offsets_of(counts, total);
-    check(MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DOUBLE, rows.data(), counts.data(), at.data(),
-                      MPI_DOUBLE, 0, MPI_COMM_WORLD));
-    // The blocks in index order: the first failure or short block ends the prefix.
-    for (int r = 0; r < ranks; ++r) {
-      const auto [l, h] = block(count, r);
-      if (all[r].failed) throw task_failure(all[r].index, all[r].what);
-      if (all[r].ran < h - l) return l + all[r].ran;
-    }
-    return count;
+    return collectively([&]() -> std::uint64_t {
+      const auto [lo, hi] = block(count, 0);
+      status mine;
+      try {
+        mine.ran = runner_->run(begin + lo, begin + hi, task, &cut);
+      } catch (const task_failure& f) {
+        set_failure(mine, f);
+      }
+      const std::vector<status> all = gather_status(mine);
+      std::vector<int> counts(ranks);
+      for (int r = 0; r < ranks; ++r) {
+        const auto [l, h] = block(count, r);
+        counts[r] = int_count((h - l) * width);
+      }
+      std::size_t total = 0;
+      const std::vector<int> at = offsets_of(counts, total);
+      check(MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DOUBLE, rows.data(), counts.data(), at.data(),
+                        MPI_DOUBLE, 0, MPI_COMM_WORLD));
+      // The blocks in index order: the first failure or short block ends the prefix.
+      for (int r = 0; r < ranks; ++r) {
+        const auto [l, h] = block(count, r);
+        if (all[r].failed) throw task_failure(all[r].index, all[r].what);
+        if (all[r].ran < h - l) return l + all[r].ran;
+      }
+      return count;
+    });
   }
 
   void advance_streams(
@@ -173,63 +194,67 @@ class cluster_executor final : public round_executor {
       const std::function<std::vector<std::vector<double>>&(std::size_t)>& fresh) override {
     command c{op_streams, streams, count, 0};
     broadcast(c);
-    const auto [lo, hi] = block(streams, 0);
-    status mine;
-    try {
-      runner_->run(lo, hi, task);
-    } catch (const task_failure& f) {
-      set_failure(mine, f);
-    }
-    const std::vector<status> all = gather_status(mine);
-    std::vector<int> counts(ranks);
-    for (int r = 0; r < ranks; ++r) counts[r] = int_count(all[r].payload);
-    std::size_t total = 0;
-    const std::vector<int> at = offsets_of(counts, total);
-    std::vector<double> packed(total);
-    check(MPI_Gatherv(nullptr, 0, MPI_DOUBLE, packed.data(), counts.data(), at.data(), MPI_DOUBLE,
-                      0, MPI_COMM_WORLD));
-    for (int r = 1; r < ranks; ++r) {
-      std::size_t pos = static_cast<std::size_t>(at[r]);
-      const auto [l, h] = block(streams, r);
-      for (std::uint64_t j = l; j < h; ++j)
-        for (auto& q : fresh(j)) {
-          const auto n = static_cast<std::size_t>(packed[pos++]);
-          q.assign(packed.begin() + static_cast<std::ptrdiff_t>(pos),
-                   packed.begin() + static_cast<std::ptrdiff_t>(pos + n));
-          pos += n;
-        }
-    }
-    for (int r = 0; r < ranks; ++r)
-      if (all[r].failed) throw task_failure(all[r].index, all[r].what);
+    collectively([&] {
+      const auto [lo, hi] = block(streams, 0);
+      status mine;
+      try {
+        runner_->run(lo, hi, task);
+      } catch (const task_failure& f) {
+        set_failure(mine, f);
+      }
+      const std::vector<status> all = gather_status(mine);
+      std::vector<int> counts(ranks);
+      for (int r = 0; r < ranks; ++r) counts[r] = int_count(all[r].payload);
+      std::size_t total = 0;
+      const std::vector<int> at = offsets_of(counts, total);
+      std::vector<double> packed(total);
+      check(MPI_Gatherv(nullptr, 0, MPI_DOUBLE, packed.data(), counts.data(), at.data(), MPI_DOUBLE,
+                        0, MPI_COMM_WORLD));
+      for (int r = 1; r < ranks; ++r) {
+        std::size_t pos = static_cast<std::size_t>(at[r]);
+        const auto [l, h] = block(streams, r);
+        for (std::uint64_t j = l; j < h; ++j)
+          for (auto& q : fresh(j)) {
+            const auto n = static_cast<std::size_t>(packed[pos++]);
+            q.assign(packed.begin() + static_cast<std::ptrdiff_t>(pos),
+                     packed.begin() + static_cast<std::ptrdiff_t>(pos + n));
+            pos += n;
+          }
+      }
+      for (int r = 0; r < ranks; ++r)
+        if (all[r].failed) throw task_failure(all[r].index, all[r].what);
+    });
   }
 
   void stream_states(std::vector<std::uint64_t>& drawn, std::vector<std::string>& states) override {
     command c{op_states, drawn.size(), 0, 0};
     broadcast(c);
-    const int mine = 0;
-    std::vector<int> counts(ranks);
-    check(MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD));
-    std::size_t total = 0;
-    const std::vector<int> at = offsets_of(counts, total);
-    std::vector<char> bytes(total);
-    check(MPI_Gatherv(nullptr, 0, MPI_CHAR, bytes.data(), counts.data(), at.data(), MPI_CHAR, 0,
-                      MPI_COMM_WORLD));
-    for (int r = 1; r < ranks; ++r) {
-      const char* p = bytes.data() + at[r];
-      auto get = [&p] {
-        std::uint64_t v;
-        std::memcpy(&v, p, sizeof v);
-        p += sizeof v;
-        return v;
-      };
-      const auto [l, h] = block(drawn.size(), r);
-      for (std::uint64_t j = l; j < h; ++j) {
-        drawn[j] = get();
-        const std::uint64_t n = get();
-        states[j].assign(p, n);
-        p += n;
+    collectively([&] {
+      const int mine = 0;
+      std::vector<int> counts(ranks);
+      check(MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD));
+      std::size_t total = 0;
+      const std::vector<int> at = offsets_of(counts, total);
+      std::vector<char> bytes(total);
+      check(MPI_Gatherv(nullptr, 0, MPI_CHAR, bytes.data(), counts.data(), at.data(), MPI_CHAR, 0,
+                        MPI_COMM_WORLD));
+      for (int r = 1; r < ranks; ++r) {
+        const char* p = bytes.data() + at[r];
+        auto get = [&p] {
+          std::uint64_t v;
+          std::memcpy(&v, p, sizeof v);
+          p += sizeof v;
+          return v;
+        };
+        const auto [l, h] = block(drawn.size(), r);
+        for (std::uint64_t j = l; j < h; ++j) {
+          drawn[j] = get();
+          const std::uint64_t n = get();
+          states[j].assign(p, n);
+          p += n;
+        }
       }
-    }
+    });
   }
 
   std::uint64_t chunk(std::uint64_t local) const override {
@@ -320,6 +345,13 @@ void cluster_release_workers(int exit_code) {
 
 int run_cluster_worker(const model& m, const model_spec& spec, const session_settings& settings,
                        const std::atomic<bool>* interrupted) {
+  return collectively([&] { return serve(m, spec, settings, interrupted); });
+}
+
+namespace {
+
+int serve(const model& m, const model_spec& spec, const session_settings& settings,
+          const std::atomic<bool>* interrupted) {
   const auto runner = make_tbb_runner(settings.threads);
   // The same limits as rank 0's session, so that a block too stops early within a round.
   limit_watch watch(limit_watch::deadline(limit_watch::clock_type::now(), settings.max_seconds),
@@ -395,5 +427,7 @@ int run_cluster_worker(const model& m, const model_spec& spec, const session_set
     }
   }
 }
+
+}  // namespace
 
 }  // namespace mcpilot
