@@ -19,6 +19,8 @@ packages=(
   gnuplot-nox        # plots (--plot); everything else works without it
   clang              # libFuzzer targets (tests/fuzz, MCPILOT_FUZZ=ON) in CI
   libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
+  libopenmpi-dev     # MPI runs across ranks (MCPILOT_MPI, docs/cluster.md)
+  openmpi-bin        # mpirun, for the MPI tests
 )
 
 missing=()

@@ -4,6 +4,7 @@
 
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
+#include "mcpilot/cluster.hpp"
 #include "mcpilot/error.hpp"
 
 namespace mcpilot {
@@ -47,10 +48,10 @@ int run_cli(int argc, char** argv, context& ctx) {
   } catch (const CLI::Success& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
+    if (cluster_rank() == 0) app.exit(e);
     return exit_input;
   } catch (const input_error& e) {
-    std::cerr << ctx.program << ": error: " << e.what() << '\n';
+    if (cluster_reports_error()) std::cerr << ctx.program << ": error: " << e.what() << '\n';
     return exit_input;
   } catch (const std::exception& e) {
     std::cerr << ctx.program << ": internal error: " << e.what() << '\n';
@@ -61,6 +62,8 @@ int run_cli(int argc, char** argv, context& ctx) {
 }  // namespace cli
 
 int cli_main(int argc, char** argv, const model_registry& models) {
+  // Under mpirun or srun every rank runs this; only rank 0 speaks (docs/cluster.md).
+  cluster_scope cluster(argc, argv);
   cli::context ctx;
   ctx.models = &models;
   return cli::run_cli(argc, argv, ctx);

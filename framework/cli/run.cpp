@@ -20,6 +20,7 @@
 
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
+#include "mcpilot/cluster.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/atomic_file.hpp"
 #include "mcpilot/io/checkpoint.hpp"
@@ -79,12 +80,47 @@ int exit_code_of(const session_result& r) {
   return exit_limit;
 }
 
+// An MPI job (docs/cluster.md). A rank other than 0 runs the blocks rank 0 hands out and writes
+// nothing; it ends with rank 0's exit code.
+int run_as_worker(const experiment_config& cfg) {
+  if (cfg.spec.is_measurement())
+    throw input_error("measurement models run on one process: run them without mpirun or srun");
+  if (cluster_agree_setup(true) >= 0) return exit_input;  // the failing rank says why
+  signal_speaks.store(false);
+  stop_signal_scope scope;
+  return run_cluster_worker(*cfg.instance, cfg.spec, cfg.settings, &interrupted);
+}
+
+// Rank 0 of an MPI job: every rank has set up, and the rounds are split across them.
+void join_cluster(experiment_config& cfg, const run_options& o) {
+  if (!cluster_active()) return;
+  if (cfg.spec.is_measurement())
+    throw input_error("measurement models run on one process: run them without mpirun or srun");
+  const int failed = cluster_agree_setup(true);
+  if (failed >= 0)
+    throw input_error("MPI rank " + std::to_string(failed) +
+                      " could not set up the run (its message is above)");
+  if (cluster_size() < 2) return;
+  const std::string hint =
+      o.checkpoint.empty()
+          ? "Run it with --checkpoint FILE to be able to resume after such a loss."
+          : "Resume it from the last checkpoint: mcpilot run --resume " + o.checkpoint;
+  const std::string said =
+      "mcpilot: under MPI this signal may mean that mpirun lost a rank (see "
+      "its message). " +
+      hint + "\n";
+  signal_hint_size = std::min(said.size(), signal_hint.size());
+  std::copy_n(said.data(), signal_hint_size, signal_hint.data());
+  cfg.settings.executor = make_cluster_executor(cfg.settings.threads, hint);
+}
+
 int run(const run_options& o, bool seed_given, bool threads_given, const model_registry& models,
         const std::string& program) {
   config_overrides overrides;
   overrides.sets = o.sets;
   if (seed_given) overrides.seed = o.seed;
   if (threads_given) overrides.threads = o.threads;
+  cluster_expect_setup();  // an MPI job's ranks agree that setup worked before any work
   if (o.config.empty() && o.resume.empty())
     throw input_error("run: a config file is required (or --resume FILE)");
   const plot_format format = parse_plot_format(o.format);
@@ -98,6 +134,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   } else {
     cfg = config_of_checkpoint(resumed, o, seed_given, threads_given, models);
   }
+  if (cfg.sweep && cluster_active())
+    throw input_error(o.config +
+                      ": sweeps run on one process for now; run a point under mpirun "
+                      "with its values as --set, or the sweep without mpirun");
+  if (cluster_rank() != 0) return run_as_worker(cfg);
   if (cfg.sweep) {
     if (!o.checkpoint.empty() || !o.resume.empty())
       throw input_error(std::string(o.resume.empty() ? "--checkpoint" : "--resume") +
@@ -172,10 +213,20 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     };
   }
 
+  join_cluster(cfg, o);
   session_result result;
   {
     stop_signal_scope scope;
-    result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
+    try {
+      result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
+    } catch (const input_error&) {
+      cluster_release_workers(exit_input);
+      throw;
+    } catch (...) {
+      cluster_release_workers(exit_internal);
+      throw;
+    }
+    cluster_release_workers(exit_code_of(result));
   }
   if (!o.checkpoint.empty() && result.stopped_because != "converged" &&
       result.stopped_because != "unreachable")
@@ -196,6 +247,10 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     meta.config = cfg.resolved;
     meta.environment =
         environment_json(result.start, result.end, cfg.settings.seed, result.threads);
+    if (cluster_active()) {  // threads is then per rank
+      meta.environment["ranks"] = cluster_size();
+      meta.environment["hosts"] = cluster_hosts();
+    }
     const std::string text = to_json(result, meta).dump(2);
     if (json_to_stdout)
       std::cout << text << '\n';

@@ -17,14 +17,20 @@ namespace {
 
 extern "C" void on_stop_signal(int) {
   interrupted.store(true);
+  if (!signal_speaks.load()) return;
   static const char message[] =
       "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
       "(a second signal aborts at once; files already written are never left half-written)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+  if (signal_hint_size > 0) ignored = write(STDERR_FILENO, signal_hint.data(), signal_hint_size);
   (void)ignored;
 }
 
 }  // namespace
+
+std::atomic<bool> signal_speaks{true};
+std::array<char, 1024> signal_hint{};
+std::size_t signal_hint_size = 0;
 
 stop_signal_scope::stop_signal_scope() {
   interrupted.store(false);

@@ -40,6 +40,12 @@ struct run_options {
 // signal handler may store it.
 extern std::atomic<bool> interrupted;
 
+// Under MPI (docs/cluster.md) only rank 0 speaks, and mpirun's SIGTERM may mean a lost rank: rank 0
+// then names the checkpoint to resume from. Set before the handler is installed.
+extern std::atomic<bool> signal_speaks;
+extern std::array<char, 1024> signal_hint;
+extern std::size_t signal_hint_size;
+
 // Installs the handler for the session's (or sweep's) lifetime only. SA_RESETHAND makes a second
 // signal take the default action (terminate) in case the replications under way take too long;
 // outputs are written to temporary files and renamed, so that leaves the old files, never

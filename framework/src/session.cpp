@@ -4,13 +4,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <condition_variable>
 #include <limits>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
+#include "limit_watch.hpp"
 #include "mcpilot/measure/measurement.hpp"
+#include "mcpilot/round_executor.hpp"
+#include "round_tasks.hpp"
 
 namespace mcpilot {
 
@@ -32,99 +32,10 @@ std::string failure_message(const task_failure& f, std::uint64_t seed, bool stre
   return os.str();
 }
 
-// A reading the quantity's kind cannot take is the model's error; caught here, inside the task,
-// it names the replication (or stream) that produced it instead of surfacing later in the
-// analysis without one.
-void check_reading(const quantity_spec& q, double v) {
-  const bool ok = std::isfinite(v) && (q.kind != quantity_kind::rate || v > 0) &&
-                  (q.kind != quantity_kind::proportion || v == 0 || v == 1);
-  if (!ok) {
-    std::ostringstream os;
-    os << "quantity " << q.name << " (" << to_string(q.kind) << ") got the reading " << v;
-    throw std::runtime_error(os.str());
-  }
-}
-
-// Runs replications [begin, begin + count) into `rows`, stored by index, so the order in which
-// threads finish does not matter. Returns how many replications from `begin` on ran (fewer than
-// `count` only when `cut` was raised). Throws task_failure naming the lowest failing replication.
-std::uint64_t run_replications(runner& r, const model& m, const model_spec& spec,
-                               std::uint64_t seed, std::uint64_t begin, std::uint64_t count,
-                               std::vector<double>& rows, const std::atomic<bool>& cut) {
-  const std::size_t width = spec.quantities().size();
-  rows.assign(count * width, std::numeric_limits<double>::quiet_NaN());
-  return r.run(
-      begin, begin + count,
-      [&](std::uint64_t i) {
-        std::span<double> row(rows.data() + (i - begin) * width, width);
-        replication rep(spec, seed, i, row);
-        m.replicate(rep);
-        for (std::size_t q = 0; q < width; ++q) {
-          const quantity_spec& qs = spec.quantities()[q];
-          if (qs.derived()) continue;
-          if (std::isnan(row[q]))
-            throw std::runtime_error("no reading recorded for quantity " + qs.name);
-          check_reading(qs, row[q]);
-        }
-      },
-      &cut);
-}
-
-// Raises `cut` when max_seconds has passed or the interrupt flag is set, so that a round stops
-// starting replications (or stream pieces) within moments of either, not only between rounds.
-// A thread of its own, because reading the clock in every replication would cost more than the
-// framework's whole per-replication overhead.
-class limit_watch {
- public:
-  limit_watch(clock_type::time_point deadline, const std::atomic<bool>* interrupted)
-      : thread_([this, deadline, interrupted] {
-          std::unique_lock lock(mutex_);
-          while (!done_) {
-            if (clock_type::now() >= deadline) {
-              cut_.store(true);
-              cut_by_time_.store(true);
-              return;
-            }
-            if (interrupted && interrupted->load()) {
-              cut_.store(true);
-              return;
-            }
-            // A signal handler cannot notify a condition variable: poll the flag often.
-            wake_.wait_until(lock, std::min(deadline, clock_type::now() + poll));
-          }
-        }) {}
-  ~limit_watch() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
-  limit_watch(const limit_watch&) = delete;
-  limit_watch& operator=(const limit_watch&) = delete;
-
-  const std::atomic<bool>& cut() const { return cut_; }
-  bool cut_by_time() const { return cut_by_time_.load(); }
-
- private:
-  static constexpr std::chrono::milliseconds poll{20};
-  std::atomic<bool> cut_{false}, cut_by_time_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::thread thread_;  // last: started once the members it uses exist
-};
-
-struct stream_slot {
-  std::unique_ptr<stream> state;
-  philox_stream rng;
-  std::vector<std::vector<double>> fresh;  // this round's readings, per quantity
-};
-
 // Everything a checkpoint needs to continue this session; copies the readings.
 session_snapshot snapshot(const model_spec& spec, const engine& eng,
-                          const std::vector<stream_slot>& streams, std::size_t rounds) {
+                          const std::vector<stream_slot>& streams, std::size_t rounds,
+                          round_executor& exec) {
   session_snapshot s;
   s.rounds = rounds;
   const std::size_t width = spec.quantities().size();
@@ -141,6 +52,7 @@ session_snapshot snapshot(const model_spec& spec, const engine& eng,
     s.stream_drawn.push_back(streams[j].rng.drawn());
     s.stream_states.push_back(streams[j].state->save().value_or(std::string()));
   }
+  exec.stream_states(s.stream_drawn, s.stream_states);  // streams kept by other processes
   return s;
 }
 
@@ -179,9 +91,6 @@ void restore(const session_snapshot& s, const model_spec& spec, engine& eng,
   }
 }
 
-// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
-constexpr std::uint64_t stream_pieces = 8;
-
 constexpr std::uint64_t chunk_bytes = 1 << 20;
 
 }  // namespace
@@ -200,8 +109,12 @@ session_result run_session(const model& m, const model_spec& spec, const session
     engine_settings.streams = 1;
   }
   auto eng = std::make_shared<engine>(spec, engine_settings);
-  const auto runner = measuring ? make_sequential_runner() : make_tbb_runner(settings.threads);
-  result.threads = runner->concurrency();
+  // Where the rounds run: given by the caller (an MPI job), or this process's threads.
+  std::shared_ptr<round_executor> exec = settings.executor;
+  if (!exec)
+    exec = make_local_executor(measuring ? make_sequential_runner()
+                                         : make_tbb_runner(settings.threads));
+  result.threads = exec->concurrency();
   const std::size_t width = spec.quantities().size();
 
   std::vector<stream_slot> streams;
@@ -218,11 +131,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
   if (settings.resume) restore(*settings.resume, spec, *eng, streams, result.rounds);
 
   std::vector<double> rows;
-  const auto deadline = settings.max_seconds >= 1e9
-                            ? clock_type::time_point::max()
-                            : t0 + std::chrono::ceil<clock_type::duration>(
-                                       std::chrono::duration<double>(settings.max_seconds));
-  limit_watch watch(deadline, hooks.interrupted);
+  limit_watch watch(limit_watch::deadline(t0, settings.max_seconds), hooks.interrupted);
   double seconds_per_unit = 0;  // measured cost of one replication (or one reading per stream)
   while (true) {
     const decision d = eng->evaluate();
@@ -235,7 +144,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
       result.stopped_because = d.reason;
       break;
     }
-    if (hooks.on_snapshot) hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds));
+    if (hooks.on_snapshot) hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds, *exec));
     if (hooks.interrupted && hooks.interrupted->load()) {
       result.stopped_because = "interrupted";
       break;
@@ -271,34 +180,26 @@ session_result run_session(const model& m, const model_spec& spec, const session
       if (!eng->stream_style()) {
         // In chunks, so the row buffer is reused while still in cache rather than grown to a
         // whole round (up to 4x the readings so far) and paged in afresh every round.
-        const std::uint64_t chunk = std::max<std::uint64_t>(1, chunk_bytes / (8 * width));
+        const std::uint64_t chunk =
+            exec->chunk(std::max<std::uint64_t>(1, chunk_bytes / (8 * width)));
         eng->reserve(done + count);
         for (std::uint64_t b = 0; b < count && !cut_short; b += chunk) {
           chunk_begin = done + b;
           const std::uint64_t asked = std::min(chunk, count - b);
-          const std::uint64_t ran = run_replications(*runner, m, spec, settings.seed, chunk_begin,
-                                                     asked, rows, watch.cut());
+          rows.assign(asked * width, std::numeric_limits<double>::quiet_NaN());
+          const std::uint64_t ran = exec->replications(
+              chunk_begin, asked, width,
+              replication_task(m, spec, settings.seed, chunk_begin, rows), rows, watch.cut());
           // A cut keeps a prefix of the index range: the result is still a function of the
           // seed and the number of readings.
           eng->add_replications(std::span<const double>(rows.data(), ran * width));
           cut_short = ran < asked || watch.cut().load();
         }
       } else {
-        // In pieces, every stream advanced by the same amount per piece; a stream advanced in
-        // pieces gives the same readings as in one call (the SDK asks that of advance()).
-        const std::uint64_t piece =
-            std::max<std::uint64_t>(1, (count + stream_pieces - 1) / stream_pieces);
         for (auto& s : streams) s.fresh.assign(width, {});
-        runner->run(0, streams.size(), [&](std::uint64_t j) {
-          stream_slot& s = streams[j];
-          for (std::uint64_t a = 0; a < count; a += piece) {
-            if (watch.cut().load(std::memory_order_relaxed)) break;
-            stream_round round(spec, s.rng, j, s.fresh);
-            s.state->advance(round, std::min(piece, count - a));
-          }
-          for (std::size_t q = 0; q < width; ++q)
-            for (double v : s.fresh[q]) check_reading(spec.quantities()[q], v);
-        });
+        exec->advance_streams(
+            streams.size(), count, stream_task(spec, streams, count, watch.cut()),
+            [&](std::size_t j) -> std::vector<std::vector<double>>& { return streams[j].fresh; });
         // Streams cut at different pieces keep only what every stream has.
         std::size_t common = std::numeric_limits<std::size_t>::max();
         for (const auto& s : streams)

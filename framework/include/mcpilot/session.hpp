@@ -15,6 +15,7 @@
 #include "mcpilot/engine.hpp"
 #include "mcpilot/measure/settings.hpp"
 #include "mcpilot/model.hpp"
+#include "mcpilot/round_executor.hpp"
 #include "mcpilot/runner.hpp"
 
 namespace mcpilot {
@@ -40,6 +41,9 @@ struct session_settings {
   // Continue from a checkpoint instead of starting afresh (derived quantities hold no readings).
   std::shared_ptr<const session_snapshot> resume;
   measurement_settings measurement;  // measurement models only: the core, the counters
+  // Where the rounds run; null: this process's threads (`threads` of them). An MPI job passes
+  // its executor here (docs/cluster.md), so the session loop is the same for both.
+  std::shared_ptr<round_executor> executor;
 };
 
 struct session_progress {
@@ -60,8 +64,8 @@ struct session_hooks {
   const std::atomic<bool>* interrupted = nullptr;
   // Called at each round boundary the session continues past (after the evaluation, before the
   // next round runs) with everything needed to resume from there (a checkpoint). Only such
-  // boundaries are resumable bit-identically: a round cut short by a limit is not one. With it set, a stream-style model whose streams cannot save() is refused at
-  // the start with input_error.
+  // boundaries are resumable bit-identically: a round cut short by a limit is not one. With it set,
+  // a stream-style model whose streams cannot save() is refused at the start with input_error.
   std::function<void(session_snapshot)> on_snapshot;
 };
 
