@@ -23,6 +23,7 @@ int cli_main(int argc, char** argv, const model_registry& models) {
   cli::add_run_command(app, ctx);
   cli::add_models_commands(app, ctx);
   cli::add_scaling_command(app, ctx);
+  cli::add_bench_command(app, ctx);
   try {
     app.parse(argc, argv);
     return ctx.result;
