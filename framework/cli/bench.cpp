@@ -525,7 +525,12 @@ int bench_session::run() {
           std::uint64_t n = c.last.stop ? 0 : c.last.count;
           if (!columns_.empty() && c.runs > 0 && c.lines > 0)
             n = (n * c.runs + c.lines - 1) / c.lines;  // readings -> runs
-          if (work_mode_) n = std::max<std::uint64_t>(n, o_.work_levels);
+          if (work_mode_) {
+            // The regression decides, not the engine: whole ladders, growing by about a tenth.
+            const std::uint64_t levels = o_.work_levels;
+            const std::uint64_t ladders = std::max<std::uint64_t>(1, c.runs / (10 * levels));
+            n = (c.runs == 0 ? 2 : ladders) * levels;
+          }
           if (o_.until == "separated") {
             std::uint64_t extra = std::max<std::uint64_t>(c.runs / 10, 1);
             for (const auto& p : pairs)
