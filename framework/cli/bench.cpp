@@ -328,7 +328,8 @@ void bench_session::set_up() {
     c.spec.quantity("user_time").with_unit("s").describe("user CPU time").optional();
     c.spec.quantity("system_time").with_unit("s").describe("system CPU time").optional();
     c.spec.quantity("peak_rss").with_unit("KiB").describe("peak resident set size").optional();
-    for (const auto& k : counters_) c.spec.quantity(k).with_unit("events").optional();
+    for (const auto& k : counters_)
+      c.spec.quantity(k).with_unit(std::string(find_counter(k)->unit)).optional();
     engine_options eo;
     eo.session_precision = requirements_;
     eo.streams = 1;
@@ -336,6 +337,7 @@ void bench_session::set_up() {
     // floor of 100 meant for cheap replications.
     eo.first_round = std::max<std::size_t>(10, 2 * requirements_.min_samples);
     eo.budget = o_.max_runs;
+    eo.remove_warmup = !o_.precision_options.no_warmup_removal;
     c.eng = std::make_unique<engine>(c.spec, eo);
     commands_.push_back(std::move(c));
   }

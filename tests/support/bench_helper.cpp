@@ -1,6 +1,7 @@
 /* A program for `mcpilot bench`'s tests, with known behaviour:
  *   normal MEAN SD [LINES]   prints LINES (default 1) readings drawn from N(MEAN, SD^2)
  *   sleep SECONDS            sleeps that long
+ *   sleepnormal MEAN SD      sleeps a N(MEAN, SD^2) draw of seconds (at least 0)
  *   work W                   sleeps 0.05 + W / 2000 seconds (a rate of 2000 work per second)
  *   slowfirst K FAST SLOW    sleeps SLOW s during its first K runs, FAST s afterwards
  *   fail CODE                writes to stderr and exits with CODE
@@ -72,6 +73,9 @@ int main(int argc, char** argv) {
     for (int i = 0; i < lines; ++i) printf("%.17g\n", mean + sd * normal());
   } else if (!strcmp(mode, "sleep") && argc >= 3) {
     sleep_for(atof(argv[2]));
+  } else if (!strcmp(mode, "sleepnormal") && argc >= 4) {
+    const double d = atof(argv[2]) + atof(argv[3]) * normal();
+    sleep_for(d > 0 ? d : 0);
   } else if (!strcmp(mode, "work") && argc >= 3) {
     sleep_for(0.05 + atof(argv[2]) / 2000.0);
   } else if (!strcmp(mode, "slowfirst") && argc >= 5) {
