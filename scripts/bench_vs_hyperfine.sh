@@ -54,3 +54,19 @@ run_pair "true (overhead per run)" true
 extra=--no-warmup-removal run_pair "true (overhead per run), --no-warmup-removal" true
 run_pair "5 ms +- 10%" "$helper" sleepnormal 0.005 0.0005
 run_pair "slow (50 ms) for the first 20 runs, then 5 ms" "$helper" slowfirst 20 0.005 0.05
+
+# The overhead again, alternating the tools five times with 300 runs each, so that drift in the
+# machine's load falls on both alike (the sequential pairs above can differ by 2x on a loaded VM).
+echo "true, 300 runs each, alternating (mcpilot/hyperfine mean wall time):"
+for i in 1 2 3 4 5; do
+  hyperfine -N --style none --runs 300 --export-json "$work/h.json" true >/dev/null 2>&1
+  "$mcpilot" bench --quiet --no-warmup-removal --max-runs 300 --export-json "$work/m.json" \
+    -- true >/dev/null || true
+  python3 - "$work/h.json" "$work/m.json" <<'PY'
+import json, sys
+h = json.load(open(sys.argv[1]))["results"][0]["mean"]
+m = next(q for q in json.load(open(sys.argv[2]))["commands"][0]["quantities"]
+         if q["name"] == "wall_time")["mean"]
+print(f"  hyperfine {h*1e3:.3f} ms, mcpilot {m*1e3:.3f} ms, ratio {m/h:.3f}")
+PY
+done

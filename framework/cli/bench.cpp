@@ -106,6 +106,9 @@ struct bench_options {
   std::optional<double> work_initial, work_max;
   std::size_t work_levels = 5;
   std::string export_json, export_csv, export_markdown;
+  std::vector<std::string> scan;  // --parameter-scan NAME LOW HIGH
+  std::optional<double> scan_step, scan_factor;
+  std::string export_sweep;
   bool quiet = false, progress = false;
   shared_options precision_options;
 };
@@ -227,6 +230,8 @@ class bench_session {
  public:
   bench_session(bench_options o, std::string program) : o_(std::move(o)), program_(program) {}
   int run();
+  // After run(): one row per command and quantity for a sweep table.
+  void sweep_rows(std::ostream& out, std::size_t point, const std::string& value) const;
 
  private:
   void set_up();
@@ -774,6 +779,100 @@ void bench_session::write_markdown(std::ostream& out) const {
   }
 }
 
+void bench_session::sweep_rows(std::ostream& out, std::size_t point,
+                               const std::string& value) const {
+  auto num = [](const std::optional<double>& v) {
+    if (!v) return std::string();
+    std::ostringstream os;
+    os.precision(17);
+    os << *v;
+    return os.str();
+  };
+  for (const auto& c : commands_)
+    for (const auto& r : c.eng->results()) {
+      const std::string q = commands_.size() > 1 ? c.name + ":" + r.name : r.name;
+      const analysis& a = r.stats;
+      out << point << ',' << value << ',' << q << ',' << num(a.mean) << ',' << num(a.ci_low) << ','
+          << num(a.ci_high) << ',' << num(a.ci_width_rel) << ',' << a.n << ','
+          << (a.converged ? "true" : "false") << ',' << stopped_because_ << ",\n";
+    }
+}
+
+// The values of --parameter-scan: LOW, LOW + S, ... (or LOW, LOW F, ...) up to HIGH.
+std::vector<double> scan_values(const bench_options& o) {
+  const auto parse = [&](const std::string& t, const std::string& what) {
+    char* end = nullptr;
+    const double v = std::strtod(t.c_str(), &end);
+    if (end == t.c_str() || *end || !std::isfinite(v))
+      throw input_error("--parameter-scan " + what + ": not a number: '" + t + "'");
+    return v;
+  };
+  const double low = parse(o.scan[1], "LOW"), high = parse(o.scan[2], "HIGH");
+  if (!(high >= low)) throw input_error("--parameter-scan: HIGH is below LOW");
+  if (o.scan_step && o.scan_factor)
+    throw input_error("--parameter-step and --geometric exclude each other");
+  std::vector<double> v;
+  const double slack = 1e-9 * std::max(1.0, std::fabs(high));
+  if (o.scan_factor) {
+    if (!(*o.scan_factor > 1) || !(low > 0))
+      throw input_error("--geometric F needs F > 1 and LOW > 0");
+    for (double x = low; x <= high + slack; x *= *o.scan_factor) v.push_back(x);
+  } else {
+    const double step = o.scan_step.value_or(1);
+    if (!(step > 0)) throw input_error("--parameter-step must be positive");
+    for (std::size_t i = 0; low + i * step <= high + slack; ++i) v.push_back(low + i * step);
+  }
+  if (v.size() > 10000) throw input_error("--parameter-scan: more than 10000 values");
+  return v;
+}
+
+std::string scan_text(double v) {
+  std::ostringstream os;
+  os.precision(12);
+  os << v;
+  return os.str();
+}
+
+// One session per value of the parameter, {NAME} replaced in every command line; the sweep table
+// (docs/bench.md) goes to --export-sweep, in the format `mcpilot scaling` reads.
+int run_scan(const bench_options& o, const std::string& program) {
+  const std::string token = "{" + o.scan[0] + "}";
+  bool used = false;
+  for (const auto& c : o.commands) used = used || c.find(token) != std::string::npos;
+  if (!used)
+    throw input_error("--parameter-scan " + o.scan[0] + ": no " + token + " in the command");
+  if (!o.export_json.empty() || !o.export_csv.empty() || !o.export_markdown.empty())
+    throw input_error(
+        "--parameter-scan writes one table (--export-sweep); the per-session "
+        "exports are not available with it");
+  if (!o.export_sweep.empty()) check_writable(o.export_sweep, "--export-sweep");
+  std::ostringstream table;
+  table << "point," << o.scan[0]
+        << ",quantity,mean,ci_low,ci_high,ci_width_rel,readings,converged,stopped_because,"
+           "analytic\n";
+  int worst = exit_ok;
+  const auto values = scan_values(o);
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    bench_options p = o;
+    const std::string value = scan_text(values[i]);
+    for (auto* s : {&p.prepare, &p.setup, &p.cleanup}) *s = replace_all(*s, token, value);
+    for (auto& c : p.commands) c = replace_all(c, token, value);
+    std::cout << "== " << o.scan[0] << " = " << value << '\n';
+    bench_session s(p, program);
+    const int rc = s.run();
+    s.sweep_rows(table, i, value);
+    if (rc == exit_interrupted || rc == exit_input) {
+      worst = rc;
+      break;
+    }
+    if (rc != exit_ok) worst = rc;
+  }
+  if (!o.export_sweep.empty())
+    write_file_atomically(o.export_sweep, "--export-sweep",
+                          [&](std::ostream& out) { out << table.str(); });
+  return worst;
+}
+
 }  // namespace
 
 void add_bench_command(CLI::App& app, context& ctx) {
@@ -810,8 +909,19 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("--export-markdown", o->export_markdown, "write a Markdown table to FILE");
   cmd->add_flag("--quiet,-q", o->quiet, "no progress lines");
   cmd->add_flag("--progress", o->progress, "progress lines on stderr even when not a terminal");
+  cmd->add_option("--parameter-scan", o->scan,
+                  "NAME LOW HIGH: one session per value, {NAME} replaced in the command")
+      ->expected(3);
+  cmd->add_option("--parameter-step", o->scan_step, "step of --parameter-scan (default 1)");
+  cmd->add_option("--geometric", o->scan_factor, "--parameter-scan by this factor (> 1)");
+  cmd->add_option("--export-sweep", o->export_sweep,
+                  "--parameter-scan: write the sweep table (for mcpilot scaling) to FILE");
   add_precision_options(cmd, o->precision_options);
   cmd->callback([o, &ctx] {
+    if (!o->scan.empty()) {
+      ctx.result = run_scan(*o, ctx.program);
+      return;
+    }
     bench_session s(*o, ctx.program);
     ctx.result = s.run();
   });

@@ -153,3 +153,35 @@ TEST(CliBench, ExportsRawReadingsWithRunAndTime) {
 
 }  // namespace
 }  // namespace mcpilot::test
+
+namespace mcpilot::test {
+namespace {
+
+// --parameter-scan: one session per value, the sweep table with one row per value and quantity,
+// in the format `mcpilot scaling` reads.
+TEST(CliBenchScan, OneSessionPerValueAndTheSweepTable) {
+  const temp_file sweep("", ".csv");
+  const auto r =
+      run_mcpilot({"bench", "--quiet", "--preset", "quick", "--max-runs", "20", "--parameter-scan",
+                   "k", "1", "4", "--geometric", "2", "--export-sweep", sweep.path(), "--", helper,
+                   "normal", "{k}", "0.1"});
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;  // --max-runs 20 stops each session short
+  const std::string t = slurp(sweep.path());
+  EXPECT_EQ(t.rfind("point,k,quantity,mean,ci_low,ci_high,ci_width_rel,readings,converged,"
+                    "stopped_because,analytic\n",
+                    0),
+            0u)
+      << t;
+  for (const char* row : {"\n0,1,wall_time,", "\n1,2,wall_time,", "\n2,4,wall_time,"})
+    EXPECT_NE(t.find(row), std::string::npos) << row << '\n' << t;
+}
+
+TEST(CliBenchScan, ParameterMissingFromTheCommand) {
+  const auto r = run_mcpilot(
+      {"bench", "--quiet", "--parameter-scan", "k", "1", "2", "--", helper, "sleep", "0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("{k}"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace mcpilot::test
