@@ -226,6 +226,9 @@ std::vector<std::string> group_commands(const std::vector<std::string>& words, s
   return {joined};
 }
 
+// Thrown out of a run that the interrupt cut short; the run is not recorded.
+struct interrupted_run {};
+
 class bench_session {
  public:
   bench_session(bench_options o, std::string program) : o_(std::move(o)), program_(program) {}
@@ -356,6 +359,9 @@ child_result bench_session::run_once(const std::string& line, bool measured,
   co.capture_stdout = measured && !columns_.empty();
   if (measured) co.counters = counters_;
   child_result r = run_child(command_argv(line, o_.shell), co);
+  // Ctrl-C reaches the whole foreground process group, the child too: a run cut short by it is
+  // not a measurement, nor a failure of the program.
+  if (bench_interrupted.load()) throw interrupted_run{};
   if (!r.started) throw input_error(what + ": cannot execute '" + line + "': " + r.start_error);
   if (r.exit_code != 0 && !(measured && o_.ignore_failure)) {
     std::string m = what + (what == line ? "" : ": '" + line + "'") + " failed with exit code " +
@@ -570,6 +576,8 @@ int bench_session::run() {
               } catch (const input_error& e) {
                 failed.emplace(e);
                 cancel.store(true);
+              } catch (const interrupted_run&) {
+                cancel.store(true);
               }
               if (bench_interrupted.load() || std::chrono::steady_clock::now() >= deadline)
                 cancel.store(true);
@@ -592,13 +600,18 @@ int bench_session::run() {
     } catch (const input_error& e) {
       failure_ = e.what();
       stopped_because_ = "error";
+    } catch (const interrupted_run&) {
+      stopped_because_ = "interrupted";
     }
     for (auto& c : commands_) c.eng->evaluate();
     if (!o_.cleanup.empty()) {
       try {
+        bench_interrupted.store(false);  // the cleanup runs after an interrupt too
         run_once(o_.cleanup, false, "--cleanup");
       } catch (const input_error& e) {
         std::cerr << program_ << ": warning: " << e.what() << '\n';
+      } catch (const interrupted_run&) {
+        stopped_because_ = "interrupted";
       }
     }
   }
