@@ -26,6 +26,7 @@ void add_analyze_command(CLI::App& app, context& ctx);
 void add_compare_command(CLI::App& app, context& ctx);
 void add_changepoints_command(CLI::App& app, context& ctx);
 void add_run_command(CLI::App& app, context& ctx);
+void add_bench_command(CLI::App& app, context& ctx);
 void add_models_commands(CLI::App& app, context& ctx);  // `models` and `describe`
 void add_scaling_command(CLI::App& app, context& ctx);
 

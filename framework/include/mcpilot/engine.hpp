@@ -21,6 +21,8 @@ struct engine_options {
   // The session's max_replications (0: none). A proportion with no events yet needs at least the
   // trials its upper bound implies; past this budget it is reported unreachable at once.
   std::uint64_t budget = 0;
+  // Stream style: remove warm-up by change-points (off: every reading is taken as stable).
+  bool remove_warmup = true;
 };
 
 struct quantity_result {

@@ -1,0 +1,233 @@
+#include "mcpilot/measure/child.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+#include "mcpilot/error.hpp"
+
+extern char** environ;
+
+namespace mcpilot {
+
+namespace {
+
+// Enough of stderr to show why a run failed, without holding a chatty program's whole log.
+constexpr std::size_t stderr_tail_bytes = 4096;
+
+struct fd_guard {
+  int fd = -1;
+  ~fd_guard() {
+    if (fd >= 0) close(fd);
+  }
+  void reset() {
+    if (fd >= 0) close(fd);
+    fd = -1;
+  }
+};
+
+double seconds(const timeval& t) {
+  return static_cast<double>(t.tv_sec) + t.tv_usec * 1e-6;
+}
+
+// Reads the child's stdout (when captured) and stderr until both are closed, so that neither pipe
+// fills and blocks it.
+void drain(int out_fd, int err_fd, child_result& r) {
+  pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
+  char buf[65536];
+  int open_count = (out_fd >= 0) + (err_fd >= 0);
+  while (open_count > 0) {
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (int i = 0; i < 2; ++i) {
+      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      const ssize_t n = read(fds[i].fd, buf, sizeof buf);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        fds[i].fd = -1;
+        --open_count;
+        continue;
+      }
+      if (i == 0) {
+        r.output.append(buf, static_cast<std::size_t>(n));
+      } else {
+        r.stderr_tail.append(buf, static_cast<std::size_t>(n));
+        if (r.stderr_tail.size() > 2 * stderr_tail_bytes)
+          r.stderr_tail.erase(0, r.stderr_tail.size() - stderr_tail_bytes);
+      }
+    }
+  }
+  if (r.stderr_tail.size() > stderr_tail_bytes)
+    r.stderr_tail.erase(0, r.stderr_tail.size() - stderr_tail_bytes);
+}
+
+void finish(pid_t pid, std::chrono::steady_clock::time_point t0, child_result& r) {
+  int status = 0;
+  rusage ru{};
+  while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR) {
+  }
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.user_seconds = seconds(ru.ru_utime);
+  r.system_seconds = seconds(ru.ru_stime);
+  r.max_rss_kib = static_cast<double>(ru.ru_maxrss);
+  if (WIFEXITED(status)) {
+    r.exit_code = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    r.signal = WTERMSIG(status);
+    r.exit_code = 128 + r.signal;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> split_command_line(const std::string& line, const std::string& what) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quote == '\'') {
+      if (c == '\'')
+        quote = 0;
+      else
+        word += c;
+    } else if (c == '\\' && i + 1 < line.size() && quote != '\'') {
+      word += line[++i];
+      in_word = true;
+    } else if (quote == '"') {
+      if (c == '"')
+        quote = 0;
+      else
+        word += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (quote)
+    throw input_error(what + ": unterminated " + std::string(1, quote) + " quote in '" + line +
+                      "'");
+  if (in_word) words.push_back(std::move(word));
+  if (words.empty()) throw input_error(what + ": empty command");
+  return words;
+}
+
+std::vector<std::string> command_argv(const std::string& line, const std::string& shell) {
+  if (shell == "sh") return {"/bin/sh", "-c", line};
+  return split_command_line(line, "command");
+}
+
+child_result run_child(const std::vector<std::string>& argv, const child_options& options) {
+  child_result r;
+  fd_guard in;
+  in.fd = open(options.input_file.empty() ? "/dev/null" : options.input_file.c_str(),
+               O_RDONLY | O_CLOEXEC);
+  if (in.fd < 0) throw input_error("--input " + options.input_file + ": " + std::strerror(errno));
+  fd_guard null_out;
+  int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
+  if (options.capture_stdout && pipe2(out_pipe, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  fd_guard out_read{out_pipe[0]}, out_write{out_pipe[1]};
+  if (!options.show_output && pipe2(err_pipe, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+  fd_guard err_read{err_pipe[0]}, err_write{err_pipe[1]};
+  if (!options.capture_stdout && !options.show_output)
+    null_out.fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+  const int child_out =
+      options.capture_stdout ? out_write.fd : (options.show_output ? STDOUT_FILENO : null_out.fd);
+  const int child_err = options.show_output ? STDERR_FILENO : err_write.fd;
+
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+
+  pid_t pid = -1;
+  std::unique_ptr<counter_source> source;
+  auto t0 = std::chrono::steady_clock::now();
+  if (options.counters.empty()) {
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in.fd, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, child_out, STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, child_err, STDERR_FILENO);
+    t0 = std::chrono::steady_clock::now();
+    const int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc != 0) {
+      r.start_error = std::strerror(rc);
+      return r;
+    }
+  } else {
+    // The child waits on `go` until its counters are attached; `failed` carries exec's errno back
+    // (closed by exec on success thanks to O_CLOEXEC).
+    int go[2], failed[2];
+    if (pipe2(go, O_CLOEXEC) != 0 || pipe2(failed, O_CLOEXEC) != 0)
+      throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
+    t0 = std::chrono::steady_clock::now();
+    pid = fork();
+    if (pid == 0) {
+      char c;
+      close(go[1]);
+      while (read(go[0], &c, 1) < 0 && errno == EINTR) {
+      }
+      dup2(in.fd, STDIN_FILENO);
+      dup2(child_out, STDOUT_FILENO);
+      dup2(child_err, STDERR_FILENO);
+      execvp(args[0], args.data());
+      const int e = errno;
+      ssize_t ignored = write(failed[1], &e, sizeof e);
+      (void)ignored;
+      _exit(127);
+    }
+    close(go[0]);
+    close(failed[1]);
+    if (pid > 0) {
+      source = open_perf_counters(options.counters, {pid, true, true});
+      r.counters = source->status();
+      t0 = std::chrono::steady_clock::now();
+    }
+    close(go[1]);
+    int e = 0;
+    ssize_t n;
+    while ((n = read(failed[0], &e, sizeof e)) < 0 && errno == EINTR) {
+    }
+    close(failed[0]);
+    if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    if (n == static_cast<ssize_t>(sizeof e)) {
+      int status;
+      waitpid(pid, &status, 0);
+      r.start_error = std::strerror(e);
+      return r;
+    }
+  }
+  r.started = true;
+  out_write.reset();
+  err_write.reset();
+  drain(out_read.fd, err_read.fd, r);
+  finish(pid, t0, r);
+  if (source) r.counts = scale_sample(source->stop());
+  return r;
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,242 @@
+// `mcpilot bench` end to end, against bench_helper (tests/support/bench_helper.cpp), a program
+// whose readings and durations are known: its intervals must cover the known values, the
+// work-vs-duration regression must find its rate, and two commands of known ratio must be told
+// apart in the right direction. Sessions use the quick preset and small durations so that the
+// whole file runs in a few seconds.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_support.hpp"
+
+namespace mcpilot::test {
+namespace {
+
+const std::string helper = MCPILOT_BENCH_HELPER;
+
+// A fresh run counter for the helper, so that its draws depend only on the seed.
+struct helper_state {
+  temp_file file{"", ".state"};
+};
+
+// Runs mcpilot bench with the helper's environment and --export-json; returns the JSON.
+nlohmann::json bench_json(const std::vector<std::string>& args, unsigned seed, run_result* out) {
+  helper_state st;
+  const temp_file json("", ".json");
+  // --max-seconds: a loaded machine must not hold the suite up; the assertions then fail visibly.
+  std::vector<std::string> all = {"bench", "--quiet",       "--max-seconds",
+                                  "30",    "--export-json", json.path()};
+  all.insert(all.end(), args.begin(), args.end());
+  // The environment reaches the helper through mcpilot: set it for the mcpilot process.
+  setenv("BENCH_HELPER_STATE", st.file.path().c_str(), 1);
+  setenv("BENCH_HELPER_SEED", std::to_string(seed).c_str(), 1);
+  *out = run_mcpilot(all);
+  unsetenv("BENCH_HELPER_STATE");
+  unsetenv("BENCH_HELPER_SEED");
+  const std::string text = slurp(json.path());
+  return text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+}
+
+const nlohmann::json& quantity(const nlohmann::json& cmd, const std::string& name) {
+  for (const auto& q : cmd["quantities"])
+    if (q["name"] == name) return q;
+  throw std::runtime_error("no quantity " + name);
+}
+
+// N(10, 1) readings printed by the program: at fixed seeds the 95% interval covers 10. With
+// three seeds the chance that a correct method misses at least once is 1 - 0.95^3 = 14%; these
+// seeds are fixed, so the test is deterministic, and a biased method (e.g. one that dropped
+// readings) would move the intervals off 10 at every seed.
+TEST(CliBench, ProgramReadingsIntervalCoversKnownMean) {
+  for (unsigned seed : {1u, 2u, 3u}) {
+    run_result r;
+    const auto j = bench_json(
+        {"--preset", "quick", "--output", "csv:x", "--", helper, "normal", "10", "1", "3"}, seed,
+        &r);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto& x = quantity(j["commands"][0], "x");
+    EXPECT_LE(x["ci_low"].get<double>(), 10.0) << "seed " << seed;
+    EXPECT_GE(x["ci_high"].get<double>(), 10.0) << "seed " << seed;
+    EXPECT_EQ(x["n"].get<int>(), 3 * j["commands"][0]["runs"].get<int>());  // 3 lines per run
+    EXPECT_TRUE(x["converged"].get<bool>());
+  }
+}
+
+// Duration 0.05 + w/2000 s: the regression's rate interval holds 2000 per second and its
+// intercept is the 0.05 s plus the cost of starting a process (well under 0.05 s more).
+TEST(CliBench, WorkAmountRateFromRegression) {
+  run_result r;
+  const auto j = bench_json({"--preset", "quick", "--ci-perc", "0.1", "--work-initial", "20",
+                             "--work-max", "200", "--", helper, "work", "%WORK_AMOUNT%"},
+                            1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto& w = j["commands"][0]["wps"];
+  EXPECT_LE(w["rate_ci_low"].get<double>(), 2000.0) << r.out;
+  EXPECT_GE(w["rate_ci_high"].get<double>(), 2000.0) << r.out;
+  EXPECT_GE(w["alpha"].get<double>(), 0.05);
+  EXPECT_LE(w["alpha"].get<double>(), 0.10);
+  EXPECT_NE(r.out.find("intercept"), std::string::npos);
+}
+
+// Two commands, the second 20% slower in its sleep: resolved, and the ratio slow/fast is above 1
+// with its whole interval.
+TEST(CliBench, TwoCommandsResolvedInTheRightDirection) {
+  run_result r;
+  const auto j = bench_json({"--preset", "quick", "--until", "separated", "-n", "fast", "-n",
+                             "slow", helper + " sleep 0.010", helper + " sleep 0.012"},
+                            1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(j["comparisons"].size(), 1u);
+  const auto& c = j["comparisons"][0];
+  EXPECT_EQ(c["a"], "fast");
+  EXPECT_EQ(c["b"], "slow");
+  EXPECT_TRUE(c["resolved"].get<bool>());
+  EXPECT_GT(c["ratio_ci_low"].get<double>(), 1.0);
+  EXPECT_LT(c["ratio_b_over_a"].get<double>(), 1.3);
+}
+
+// Readings of 60 for the program's first 20 runs, then 10, each with N(0, 1) noise drawn from the
+// run's seed: the change-point removal finds the warm-up, and the mean is that of the fast runs.
+// (Reported readings, not wall times: a loaded machine's timing drift must not decide the test.)
+TEST(CliBench, WarmupRunsAreRemoved) {
+  run_result r;
+  const auto j = bench_json(
+      {"--preset", "quick", "--output", "csv:x", "--", helper, "warmfirst", "20", "10", "60", "1"},
+      1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto& x = quantity(j["commands"][0], "x");
+  // Every slow run removed (a few fast ones may go with them), so that none biases the mean.
+  EXPECT_GE(x["warmup"]["removed_begin"].get<int>(), 20) << r.out;
+  EXPECT_LE(x["warmup"]["removed_begin"].get<int>(), 40) << r.out;
+  EXPECT_NEAR(x["mean"].get<double>(), 10.0, 0.5) << r.out;  // the slow runs' 60 are gone
+  EXPECT_NE(r.out.find("warm-up removed"), std::string::npos);
+}
+
+TEST(CliBench, MissingCommandIsAnInputError) {
+  const auto r = run_mcpilot({"bench", "--quiet", "--", "no-such-program-mcpilot"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no-such-program-mcpilot"), std::string::npos) << r.err;
+}
+
+TEST(CliBench, FailingCommandGivesItsCodeAndStderr) {
+  const auto r = run_mcpilot({"bench", "--quiet", "--", helper, "fail", "3"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("exit code 3"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("failing on purpose"), std::string::npos) << r.err;
+}
+
+TEST(CliBench, UnparsableOutputQuotesTheLine) {
+  const auto r = run_mcpilot({"bench", "--quiet", "--output", "csv:x", "--", helper, "garbage"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"not-a-number\""), std::string::npos) << r.err;
+}
+
+TEST(CliBench, WorkAmountNeedsWorkMax) {
+  const auto r = run_mcpilot(
+      {"bench", "--quiet", "--work-initial", "10", "--", helper, "work", "%WORK_AMOUNT%"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--work-max"), std::string::npos) << r.err;
+}
+
+TEST(CliBench, ExportsRawReadingsWithRunAndTime) {
+  const temp_file csv("", ".csv"), md("", ".md");
+  const auto r =
+      run_mcpilot({"bench", "--quiet", "--preset", "quick", "--max-runs", "12", "--export-csv",
+                   csv.path(), "--export-markdown", md.path(), "--", helper, "sleep", "0.001"});
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;  // stopped by --max-runs before converging
+  const std::string text = slurp(csv.path());
+  EXPECT_EQ(text.rfind("run,command,timestamp_s,quantity,value\n", 0), 0u);
+  EXPECT_NE(text.find("\n11,"), std::string::npos);  // the 12th run, numbered from 0
+  EXPECT_NE(slurp(md.path()).find("| Command |"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mcpilot::test
+
+namespace mcpilot::test {
+namespace {
+
+// --parameter-scan: one session per value, the sweep table with one row per value and quantity,
+// in the format `mcpilot scaling` reads.
+TEST(CliBenchScan, OneSessionPerValueAndTheSweepTable) {
+  const temp_file sweep("", ".csv");
+  const auto r =
+      run_mcpilot({"bench", "--quiet", "--preset", "quick", "--max-runs", "20", "--parameter-scan",
+                   "k", "1", "4", "--geometric", "2", "--export-sweep", sweep.path(), "--", helper,
+                   "normal", "{k}", "0.1"});
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;  // --max-runs 20 stops each session short
+  const std::string t = slurp(sweep.path());
+  EXPECT_EQ(t.rfind("point,k,quantity,mean,ci_low,ci_high,ci_width_rel,readings,converged,"
+                    "stopped_because,analytic\n",
+                    0),
+            0u)
+      << t;
+  for (const char* row : {"\n0,1,wall_time,", "\n1,2,wall_time,", "\n2,4,wall_time,"})
+    EXPECT_NE(t.find(row), std::string::npos) << row << '\n' << t;
+}
+
+TEST(CliBenchScan, ParameterMissingFromTheCommand) {
+  const auto r = run_mcpilot(
+      {"bench", "--quiet", "--parameter-scan", "k", "1", "2", "--", helper, "sleep", "0"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("{k}"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace mcpilot::test
+
+namespace mcpilot::test {
+namespace {
+
+// The order of the runs of several commands is a seeded shuffle: the same seed gives the same
+// order, another seed another one (the first round, cut by --max-runs, is fixed by the seed alone).
+std::string run_order(unsigned seed) {
+  const temp_file csv("", ".csv");
+  const auto r = run_mcpilot({"bench", "--quiet", "--max-runs", "30", "--seed",
+                              std::to_string(seed), "--export-csv", csv.path(), "-n", "a", "-n",
+                              "b", helper + " sleep 0", helper + " sleep 0.0001"});
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  std::string order;
+  std::istringstream in(slurp(csv.path()));
+  for (std::string line; std::getline(in, line);)
+    if (line.find(",wall_time,") != std::string::npos) order += line.substr(line.find(',') + 1, 1);
+  return order;
+}
+
+TEST(CliBench, InterleavingIsSeeded) {
+  const std::string a = run_order(1), b = run_order(1), c = run_order(2);
+  EXPECT_EQ(a.size(), 30u);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  EXPECT_NE(a.find('a'), std::string::npos);
+  EXPECT_NE(a.find('b'), std::string::npos);
+}
+
+// SIGTERM during a session (handled as Ctrl-C is; a background job of a non-interactive shell
+// ignores SIGINT, so the test sends SIGTERM): exit 130, and the results so far are written.
+TEST(CliBench, InterruptWritesResultsSoFar) {
+  const temp_file json("", ".json");
+  const std::string cmd =
+      "setsid sh -c " +
+      shell_quote(shell_quote(MCPILOT_EXE) + " bench --quiet --export-json " +
+                  shell_quote(json.path()) + " -- " + shell_quote(helper) +
+                  " sleep 0.02 >/dev/null 2>&1 & pid=$!; sleep 1; kill -TERM $pid; " +
+                  "wait $pid; echo $? > " + shell_quote(json.path() + ".rc")) +
+      " >/dev/null 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(slurp(json.path() + ".rc"), "130\n");
+  std::filesystem::remove(json.path() + ".rc");
+  const auto j = nlohmann::json::parse(slurp(json.path()));
+  EXPECT_EQ(j["stopped_because"], "interrupted");
+  EXPECT_GT(j["runs"].get<int>(), 5);
+}
+
+}  // namespace
+}  // namespace mcpilot::test
