@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <span>
 #include <stdexcept>
+#include <variant>
 
 #include "counts.hpp"
+#include "early_stop.hpp"
 #include "keys.hpp"
 #include "mcpilot/parameters.hpp"
+#include "mcpilot/sweep/run.hpp"
 
 namespace mcpilot::sorting {
 
@@ -219,6 +223,31 @@ std::map<std::string, double> sorting_model::analytic() const {
   }
   if (name == "bubble" || name == "binary-insertion") return {{"moves", inversions}};
   return {};
+}
+
+std::vector<stop_axis_rule> sorting_model::stop_axis_rules() const {
+  auto rule = [](const sweep_point& next,
+                 std::span<const sweep_point> done) -> std::optional<std::string> {
+    const param_value* a = next.value("model.algorithm");
+    const auto n = next.number("model.n");
+    if (!a || !n || !std::holds_alternative<std::string>(*a)) return std::nullopt;
+    const std::string& algorithm = std::get<std::string>(*a);
+    if (!under_rule(algorithm)) return std::nullopt;
+    early_stop_tracker tracker;
+    for (const auto& p : done) {
+      const param_value* pa = p.value("model.algorithm");
+      const auto pn = p.number("model.n");
+      const quantity_result* q = p.quantity("ns_per_sort");
+      if (!pa || !pn || !q || !std::holds_alternative<std::string>(*pa)) continue;
+      tracker.add({std::get<std::string>(*pa), static_cast<std::int64_t>(*pn), q->stats.mean,
+                   q->stats.ci_low, q->stats.ci_high});
+    }
+    if (tracker.should_run(algorithm, static_cast<std::int64_t>(*n))) return std::nullopt;
+    return algorithm + " stopped at n = " + std::to_string(tracker.stopped_at().at(algorithm)) +
+           ": the lower end of its interval is above the upper end of the slowest n log n "
+           "sort's there";
+  };
+  return {{"model.n", rule}};
 }
 
 std::vector<model_fact> sorting_model::model_facts() const {

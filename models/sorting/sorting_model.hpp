@@ -20,6 +20,9 @@ class sorting_model : public model {
   void configure(const parameters& p) override;
   std::unique_ptr<workload> open_workload() const override;
   std::vector<model_fact> model_facts() const override;
+  // The study's early stop along model.n (early_stop.hpp): an n^2 sort or Shell sort is not run at
+  // larger n once it is clearly slower than the slowest n log n sort at the same n.
+  std::vector<stop_axis_rule> stop_axis_rules() const override;
   // With counts = true: the exact expectations of the counts over random distinct keys, where a
   // closed form is known (insertion, bubble, binary insertion, selection; uniform keys).
   std::map<std::string, double> analytic() const override;

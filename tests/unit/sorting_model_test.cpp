@@ -12,6 +12,7 @@
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/measure/pinning.hpp"
 #include "mcpilot/registry.hpp"
+#include "mcpilot/sweep/run.hpp"
 #include "sorting/early_stop.hpp"
 #include "sorting/sorting_model.hpp"
 
@@ -24,6 +25,43 @@ using test::temp_file;
 std::string config(const std::string& model_lines, const std::string& experiment_lines = "") {
   return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\n" + experiment_lines +
          "\n[model]\nname = \"sorting\"\n" + model_lines;
+}
+
+// A finished sweep point of the study: an algorithm at n with an ns_per_sort interval.
+sweep_point timed(const std::string& algorithm, std::int64_t n, double low, double high) {
+  sweep_point p;
+  p.keys = {"model.n", "model.algorithm"};
+  p.values = {param_value(n), param_value(std::string(algorithm))};
+  p.status = point_status::ran;
+  session_result r;
+  quantity_result q;
+  q.name = "ns_per_sort";
+  q.stats.mean = (low + high) / 2;
+  q.stats.ci_low = low;
+  q.stats.ci_high = high;
+  r.quantities.push_back(q);
+  p.result = r;
+  return p;
+}
+
+// The model's stop-axis rule is the study's: bubble sort stops once its interval at n lies above
+// the slowest n log n sort's there; n log n sorts, and sorts not yet clearly slower, go on.
+TEST(SortingModel, StopAxisRuleStopsAQuadraticSortClearlySlowerThanTheSlowestNLogN) {
+  sorting_model m;
+  const auto rules = m.stop_axis_rules();
+  ASSERT_EQ(rules.size(), 1u);
+  EXPECT_EQ(rules[0].axis, "model.n");
+  const std::vector<sweep_point> done = {
+      timed("quick", 64, 900, 1000), timed("heap", 64, 1100, 1200), timed("bubble", 64, 1250, 1300),
+      timed("insertion", 64, 1150, 1250)};
+  const auto next = [](const std::string& a) { return timed(a, 91, 0, 0); };
+  const auto bubble = rules[0].stop(next("bubble"), done);
+  ASSERT_TRUE(bubble.has_value());
+  EXPECT_NE(bubble->find("bubble stopped at n = 64"), std::string::npos) << *bubble;
+  // Insertion overlaps heap (the slowest n log n at 64): it runs on; so do the n log n sorts.
+  EXPECT_FALSE(rules[0].stop(next("insertion"), done).has_value());
+  EXPECT_FALSE(rules[0].stop(next("quick"), done).has_value());
+  EXPECT_FALSE(rules[0].stop(next("heap"), done).has_value());
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
