@@ -1,5 +1,5 @@
 #pragma once
-// The options `analyze`, `compare` and `changepoints` share (design.md section 4): where the
+// The options `analyze`, `compare` and `changepoints` share (docs/cli-analysis.md): where the
 // readings are in the file, their kind, and the precision requirements as a preset with
 // overrides. Also the step every command takes after reading a file: analysing it while naming
 // a rejected reading by its file:line:column.

@@ -1,4 +1,4 @@
-// `mcpilot analyze FILE|-`: the interval of one column of readings (design.md section 4), or with
+// `mcpilot analyze FILE|-`: the interval of one column of readings (docs/cli-analysis.md), or with
 // --wps W,D the rate from a fit of duration against work.
 //
 // Exit codes: 0 when an analysis was produced, converged or not (the readings are all there is,

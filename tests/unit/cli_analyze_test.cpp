@@ -1,4 +1,4 @@
-// `mcpilot analyze`: the JSON contract of design.md section 4, its exit codes, and every bad
+// `mcpilot analyze`: the JSON contract of docs/cli-analysis.md, its exit codes, and every bad
 // input named at file:line:column.
 #include <gtest/gtest.h>
 

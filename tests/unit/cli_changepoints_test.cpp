@@ -1,4 +1,4 @@
-// `mcpilot changepoints`: the JSON contract of design.md section 4 on series whose change-points
+// `mcpilot changepoints`: the JSON contract of docs/cli-analysis.md on series whose change-points
 // are known by construction, the human view, exit codes and bad input.
 #include <gtest/gtest.h>
 

@@ -151,8 +151,8 @@ TEST(ExamplePi, IntervalCoverageOverSeeds) {
 
 // The strict preset: with normal's limit of 0.2 on the subsession means' lag-1 autocorrelation,
 // strongly correlated readings such as these waits give intervals too narrow by about 1.22
-// (pilot-statistics), so their nominal 95% is not what they deliver (87% over 100 seeds,
-// docs/validation-examples.md); strict's 0.1 brings it to 90-94%.
+// (docs/statistics.md), so their nominal 95% is not what they deliver (87% over 100 seeds,
+// docs/validation.md); strict's 0.1 brings it to 90-94%.
 TEST(ExampleMm1, IntervalCoverageOverSeeds) {
   struct study {
     double lambda, mu;

@@ -69,8 +69,8 @@ const std::vector<double> small_sample = {2, 4, 4, 4, 5, 5, 7, 9};
 // The presets
 
 TEST(StatsPresets, ExactlyTheDesignTable) {
-  // design.md section 3 (and seeds/README.md): quick 0.8 / 0.20 / 30, normal 0.2 / 0.10 / 50,
-  // strict 0.1 / 0.10 / 200, all at confidence 0.95, no absolute width.
+  // docs/statistics.md, "Presets" (the Pilot method's own table): quick 0.8 / 0.20 / 30, normal 0.2
+  // / 0.10 / 50, strict 0.1 / 0.10 / 200, all at confidence 0.95, no absolute width.
   struct row {
     const char* name;
     double ac, ci_perc;

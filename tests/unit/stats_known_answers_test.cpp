@@ -3,7 +3,8 @@
 // autocorrelation, the choice of subsession size, and the required number of batch means.
 //
 // Every expected value is independent of the code under test: a closed form worked by hand, a
-// number printed in shared/seeds (pilot-statistics.txt and the tables of seeds/README.md), or the
+// number printed in the Pilot method's own description (its tables are reproduced in
+// docs/statistics.md), or the
 // output of the R call quoted beside it (R 4.x, `options(digits = 17)`).
 
 #include <gtest/gtest.h>
@@ -185,7 +186,7 @@ TEST(StatsAutocorrelation, VarianceInflationLimits) {
 }
 
 TEST(StatsAutocorrelation, NaiveCoverageTableOfTheSeeds) {
-  // shared/seeds/README.md, "Coverage of a nominal 95% interval that ignores AR(1)
+  // docs/statistics.md, "Coverage of a nominal 95% interval that ignores AR(1)
   // autocorrelation", gamma = (1 + rho)/(1 - rho). R, for each rho:
   //   g <- (1 + r)/(1 - r); 2 * pnorm(qnorm(0.975)/sqrt(g)) - 1
   struct row {
@@ -423,7 +424,7 @@ TEST(StatsSampleSize, SeedHeadlineNumbers) {
 }
 
 TEST(StatsSampleSize, WholeTableOfTheSeeds) {
-  // shared/seeds/README.md "Batch means needed at 95%", columns +-1%, +-2%, +-5%, +-10% (whole
+  // docs/statistics.md, "Batch means needed at 95%", columns +-1%, +-2%, +-5%, +-10% (whole
   // widths 0.02, 0.04, 0.10, 0.20). Recomputed in R with the definition itself:
   //   req <- function(cv, p) { h <- 2; while (h < (2*qt(0.975, h-1)*cv/p)^2) h <- h + 1; h }
   const double widths[] = {0.02, 0.04, 0.10, 0.20};

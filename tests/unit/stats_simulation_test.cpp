@@ -39,7 +39,7 @@ TEST(StatsSimulation, TIntervalCoversTheMeanOfIidNormalReadings) {
   // A correct interval falls outside the band with probability 2.4% (R: pbinom(934, 1000, .95) +
   // 1 - pbinom(965, 1000, .95)); seed 20261130 is such a case (932 of 1000), so this test uses
   // seed 1. Over 400 seeds x 1000 samples the coverage was 0.9494, and the validation study runs
-  // 10^5 samples (docs/validation-core.md).
+  // 10^5 samples (docs/validation.md).
   std::mt19937_64 gen(1);
   boost::random::normal_distribution<double> normal(10.0, 2.0);
   const int m = 1000;

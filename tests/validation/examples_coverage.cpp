@@ -2,7 +2,7 @@
 // M/M/1 queue's mean wait at rho = 0.5 and 0.8 (stream style: warm-up removal, subsession means,
 // pooled streams), with the strict preset and, reported only, the normal one. Each interval claims
 // 95%; the study passes when at least 90 of 100 cover the known answer in every gated case.
-// Prints a table (docs/validation-examples.md records a run).
+// Prints a table (docs/validation.md records a run).
 //
 //   validate_examples_coverage [seeds]      (default 100)
 //
@@ -68,7 +68,7 @@ int main(int argc, char** argv) {
   const int required = (seeds * 90 + 99) / 100;
   // The M/M/1 rows with the normal preset are reported, not gated: its autocorrelation limit of
   // 0.2 on the subsession means leaves intervals too narrow by about 1.22 for strongly correlated
-  // readings (pilot-statistics, "Presets"), i.e. 2 Phi(1.96 / 1.22) - 1 = 89% at best.
+  // readings (docs/statistics.md, "Presets"), i.e. 2 Phi(1.96 / 1.22) - 1 = 89% at best.
   const std::vector<study> studies = {
       {"pi 1000 darts +-0.1%", [] { return pi(1000); }, std::numbers::pi, "normal", 0.002, true},
       {"pi 100 darts +-0.5%", [] { return pi(100); }, std::numbers::pi, "normal", 0.01, true},

@@ -6,7 +6,7 @@
 //
 // Every check compares an estimate with a value from the mathematics, allowing 4 binomial (or
 // empirical) standard errors; the comments say where each value comes from. The numbers are
-// recorded in docs/validation-core.md.
+// recorded in docs/validation.md.
 
 #include <boost/random/normal_distribution.hpp>
 #include <chrono>

@@ -1,5 +1,5 @@
 #pragma once
-// The JSON form of analysis results, exactly the fields of design.md section 4 plus a few honest
+// The JSON form of analysis results, exactly the fields of docs/cli-analysis.md plus a few honest
 // extras (n_used, remainder, status, one_sided, target_width). `mcpilot analyze --json` prints
 // to_json(analysis); the engine reuses it for each quantity. Absent values (an unbounded rate
 // interval, an unreachable required size) are null, never 0; `unreachable` says why a

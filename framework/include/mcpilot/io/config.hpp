@@ -1,9 +1,9 @@
 #pragma once
-// Experiment configs (design.md section 5): a TOML file naming the model, its parameters, the
-// session's precision and limits, and per-quantity overrides. Everything a user can get wrong is
-// an input_error whose message starts with where it is: "FILE:LINE:COL: [section] field: ...",
-// or "--set key: ..." for a command-line override, or "FILE: [model] field (default): ..." when a
-// model rejects one of its own defaults.
+// Experiment configs (docs/cli.md, "The config file"): a TOML file naming the model, its
+// parameters, the session's precision and limits, and per-quantity overrides. Everything a user can
+// get wrong is an input_error whose message starts with where it is: "FILE:LINE:COL: [section]
+// field: ...", or "--set key: ..." for a command-line override, or "FILE: [model] field (default):
+// ..." when a model rejects one of its own defaults.
 //
 //   [experiment]  name, seed, preset (quick|normal|strict), confidence, ac, ci_perc, ci,
 //                 min_samples, threads (0 = all cores), max_replications, max_seconds, streams
