@@ -318,10 +318,16 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "value) with gnuplot into FILE")
       ->check(non_empty_path());
   cmd->add_option("--format", opts->format, "picture format for --plot: svg (default) or png");
+  auto allow_unbalanced = std::make_shared<bool>(false);
+  cmd->add_flag("--allow-unbalanced", *allow_unbalanced,
+                "placement.design: run a blocks file whose pairs are not balanced, with a "
+                "warning (the same as --set model.allow_unbalanced=true)");
   cmd->add_flag("--quiet,-q", opts->quiet, "no progress lines");
   cmd->add_flag("--progress", opts->progress, "progress lines on stderr even when not a terminal");
-  cmd->callback([opts, seed, threads, &ctx] {
+  cmd->callback([opts, seed, threads, allow_unbalanced, &ctx] {
     if (ctx.parse_only) return;  // the config loader has its own fuzz target
+    // A --set like any other, so a model without the parameter says so, naming the option.
+    if (*allow_unbalanced) opts->sets.push_back("model.allow_unbalanced=true");
     ctx.result = run(*opts, seed->count() > 0, threads->count() > 0, *ctx.models, ctx.program);
   });
 }

@@ -98,6 +98,15 @@ TEST(PlacementCli, BlocksFile) {
   r = run_mcpilot({"run", unbalanced.path(), "--quiet", "--set", "model.allow_unbalanced=true"});
   EXPECT_NE(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("warning"), std::string::npos) << r.err;
+  // The command-line flag says the same.
+  r = run_mcpilot({"run", unbalanced.path(), "--quiet", "--allow-unbalanced"});
+  EXPECT_NE(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("warning"), std::string::npos) << r.err;
+  // On a model without the parameter it is an error naming the option's --set.
+  r = run_mcpilot(
+      {"run", source + "/configs/storage/raid6-exponential.toml", "--quiet", "--allow-unbalanced"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("allow_unbalanced"), std::string::npos) << r.err;
 
   // A device at or above v: exit 2 naming blocks_file and the file's line.
   const temp_file wide("0 1 3\n1 2 7\n", ".blocks");
