@@ -42,7 +42,9 @@ sanitized_build() {  # folder sanitizers targets...
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 sanitized_build build-asan address,undefined mcpilot mcpilot_tests example-pi example-mm1
-ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE validation -E '^install\.'
+# mpi.identical runs mpirun, and OpenMPI's own allocations are reported as leaks by LeakSanitizer:
+# the MPI paths are covered here through the round executor's unit test instead.
+ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE validation -E '^(install|mpi)\.'
 
 # Threads: the runner (oneTBB) and everything that drives it. TBB's own library is not
 # instrumented; its synchronisation is seen through the instrumented headers.

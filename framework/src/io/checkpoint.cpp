@@ -29,6 +29,7 @@ class byte_writer {
     raw(v.data(), v.size() * sizeof(double));
   }
   void raw(const void* p, std::size_t n) {
+    if (n == 0) return;
     const auto* c = static_cast<const char*>(p);
     out_.insert(out_.end(), c, c + n);
   }
@@ -69,6 +70,7 @@ class byte_reader {
   }
   void raw(void* p, std::size_t n) {
     if (data_.size() - at_ < n) throw input_error(where_ + "is truncated or corrupted");
+    if (n == 0) return;  // an empty vector's data() may be null, which memcpy must not get
     std::memcpy(p, data_.data() + at_, n);
     at_ += n;
   }
