@@ -6,7 +6,19 @@ namespace mcpilot::mojette {
 
 // The library is built for the x86-64 baseline; these loops are also compiled for AVX2 and
 // AVX-512 and the loader picks the best the CPU has (as ISA-L does for its own kernels).
+// Not under ThreadSanitizer: the clones' ifunc resolvers run while the loader relocates, before
+// TSan's runtime is up, and crash an instrumented build before main. A TSan build keeps the
+// baseline loops.
+#if defined(__SANITIZE_THREAD__)
+#define MCPILOT_MOJETTE_CLONES
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define MCPILOT_MOJETTE_CLONES
+#endif
+#endif
+#ifndef MCPILOT_MOJETTE_CLONES
 #define MCPILOT_MOJETTE_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 
 namespace {
 
