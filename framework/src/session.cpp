@@ -133,6 +133,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
   std::vector<double> rows;
   limit_watch watch(limit_watch::deadline(t0, settings.max_seconds), hooks.interrupted);
   double seconds_per_unit = 0;  // measured cost of one replication (or one reading per stream)
+  bool cut_before = false;      // the last round was cut short by a limit or an interrupt
   while (true) {
     const decision d = eng->evaluate();
     ++result.rounds;
@@ -144,7 +145,10 @@ session_result run_session(const model& m, const model_spec& spec, const session
       result.stopped_because = d.reason;
       break;
     }
-    if (hooks.on_snapshot) hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds, *exec));
+    // Only a whole round's end is resumable bit-identically: after a cut round the session is
+    // stopping anyway, and the checkpoint keeps the last whole boundary.
+    if (hooks.on_snapshot && !cut_before)
+      hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds, *exec));
     if (hooks.interrupted && hooks.interrupted->load()) {
       result.stopped_because = "interrupted";
       break;
@@ -225,7 +229,10 @@ session_result run_session(const model& m, const model_spec& spec, const session
     }
     // A cut round goes back to the top: evaluated with what it kept, then stopped by the same
     // checks of the interrupt flag and the clock as between rounds.
-    if (cut_short) continue;
+    if (cut_short) {
+      cut_before = true;
+      continue;
+    }
     const double round_seconds = std::chrono::duration<double>(clock_type::now() - r0).count();
     seconds_per_unit = round_seconds / static_cast<double>(count);
   }

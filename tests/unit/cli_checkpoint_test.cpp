@@ -41,12 +41,17 @@ class normal_model : public model {
  public:
   void declare(model_spec& s) const override {
     s.integer("interrupt_at", -1, "replication that raises SIGINT while armed");
+    s.integer("sleep_us", 0, "wall time of each replication, so that a round can be cut");
     s.quantity("x");
     s.proportion("high").optional();
   }
-  void configure(const parameters& p) override { interrupt_at_ = p.integer("interrupt_at"); }
+  void configure(const parameters& p) override {
+    interrupt_at_ = p.integer("interrupt_at");
+    sleep_us_ = p.integer("sleep_us");
+  }
   void replicate(replication& r) const override {
     if (armed && static_cast<std::int64_t>(r.index()) == interrupt_at_) std::raise(SIGINT);
+    if (sleep_us_ > 0) std::this_thread::sleep_for(std::chrono::microseconds(sleep_us_));
     boost::random::normal_distribution<double> d(10.0, 1.0);
     const double x = d(r.rng());
     r.record(0, x);
@@ -54,7 +59,7 @@ class normal_model : public model {
   }
 
  private:
-  std::int64_t interrupt_at_ = -1;
+  std::int64_t interrupt_at_ = -1, sleep_us_ = 0;
 };
 
 // AR(1) streams with state (the last value), which save() and restore() carry across a resume.
@@ -181,6 +186,14 @@ TEST(Checkpoint, ReplicationStyleResumesBitIdentical) {
   stop_and_resume("replication",
                   "[experiment]\nseed = 3\nthreads = 2\nci_perc = 0.01\n"
                   "[model]\nname = \"ckpt.normal\"\ninterrupt_at = 700\n");
+}
+
+// The signal lands early in a round of slow replications, so the round is cut part-way: the
+// checkpoint must still be the last whole round's end, not the cut state.
+TEST(Checkpoint, ACutRoundIsNotCheckpointed) {
+  stop_and_resume("cut",
+                  "[experiment]\nseed = 3\nthreads = 2\nci_perc = 0.01\n"
+                  "[model]\nname = \"ckpt.normal\"\ninterrupt_at = 120\nsleep_us = 2000\n");
 }
 
 TEST(Checkpoint, StreamStyleResumesBitIdentical) {
