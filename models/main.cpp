@@ -2,8 +2,8 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 #include "mojette/mojette_model.hpp"
-#include "sorting/sorting_model.hpp"
 #include "placement/placement_model.hpp"
+#include "sorting/sorting_model.hpp"
 #include "storage/storage_model.hpp"
 
 int main(int argc, char** argv) {

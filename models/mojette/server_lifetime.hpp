@@ -2,9 +2,9 @@
 // The lifetime scenario of a Mojette layout: n servers, one projection each, that fail and are
 // rebuilt over a mission. The block is lost at the first failure after which the surviving
 // projections no longer satisfy the Katz criterion. The laws are the storage model's
-// (storage/durations.hpp, read by storage/duration_parameters.hpp), with the same rules: every server
-// new at time 0, a rebuilt server is a new one, rebuilds one at a time (first come, first served)
-// or all in parallel, each rebuild's duration drawn when it starts.
+// (storage/durations.hpp, read by storage/duration_parameters.hpp), with the same rules: every
+// server new at time 0, a rebuilt server is a new one, rebuilds one at a time (first come, first
+// served) or all in parallel, each rebuild's duration drawn when it starts.
 
 #include <cstdint>
 #include <optional>
