@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 #include "mcpilot/sweep/run.hpp"
@@ -125,18 +126,8 @@ struct outcome {
 };
 
 outcome run_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), "mcpilot");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  outcome o;
-  o.code = cli_main(static_cast<int>(argv.size()), argv.data(), registry());
-  std::cout.flush();
-  std::cerr.flush();
-  o.out = testing::internal::GetCapturedStdout();
-  o.err = testing::internal::GetCapturedStderr();
-  return o;
+  auto r = test::run_in_process(registry(), std::move(args));
+  return {r.exit_code, std::move(r.out), std::move(r.err)};
 }
 
 std::string temp(const std::string& name) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_test_support.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/io/plot.hpp"
 #include "mcpilot/registry.hpp"
@@ -44,18 +45,9 @@ int run_cli(std::vector<std::string> args, std::string* err = nullptr) {
     m.add<plotted_normal>("test.plotted");
     return m;
   }();
-  args.insert(args.begin(), "mcpilot");
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  const int code = cli_main(static_cast<int>(argv.size()), argv.data(), models);
-  std::cout.flush();
-  std::cerr.flush();
-  testing::internal::GetCapturedStdout();
-  const std::string e = testing::internal::GetCapturedStderr();
-  if (err) *err = e;
-  return code;
+  const auto r = test::run_in_process(models, std::move(args));
+  if (err) *err = r.err;
+  return r.exit_code;
 }
 
 std::string temp(const std::string& name) {
