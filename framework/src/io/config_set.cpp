@@ -19,6 +19,27 @@ toml::table parse_set_value(const std::string& value, const std::string& origin)
   return t;
 }
 
+// The key's components. A quoted component (sweep."model.n") may hold dots, so such a key is read
+// by the TOML parser itself; a plain one is split at its dots, which keeps our own message for an
+// empty component.
+std::vector<std::string> key_parts(const std::string& key, const std::string& origin) {
+  if (key.find_first_of("\"'") == std::string::npos) return split_dots(key);
+  toml::table probe;
+  try {
+    probe = toml::parse(key + " = 0", origin);
+  } catch (const toml::parse_error& e) {
+    throw input_error(origin + ": not a TOML key: " + std::string(e.description()));
+  }
+  std::vector<std::string> parts;
+  const toml::table* t = &probe;
+  while (t && t->size() == 1) {
+    const auto entry = t->begin();
+    parts.emplace_back(entry->first.str());
+    t = entry->second.as_table();
+  }
+  return parts;
+}
+
 }  // namespace
 
 void apply_set(toml::table& root, const std::string& assignment, const std::string& origin_label,
@@ -29,7 +50,7 @@ void apply_set(toml::table& root, const std::string& assignment, const std::stri
   const std::string key = trim(std::string_view(assignment).substr(0, eq));
   const std::string value = trim(std::string_view(assignment).substr(eq + 1));
   const std::string origin = origin_label.empty() ? "--set " + key : origin_label;
-  const auto parts = split_dots(key);
+  const auto parts = key_parts(key, origin);
   for (const auto& p : parts)
     if (p.empty()) throw input_error(origin + ": empty component in the key");
   toml::table parsed = parse_set_value(value, origin);
@@ -77,7 +98,7 @@ void apply_set(toml::table& root, const std::string& assignment, const std::stri
     t = child->as_table();
   }
   t->insert_or_assign(parts.back(), std::move(node));
-  loc.set_origin(key, origin);
+  loc.set_origin(join(parts, "."), origin);
 }
 
 }  // namespace mcpilot::config_detail
