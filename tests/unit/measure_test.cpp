@@ -29,6 +29,10 @@ TEST(MeasureClock, CalibrationGivesPositiveFiguresAndTheThousandfoldTarget) {
   EXPECT_LT(c.read_cost_ns, 1e5);  // a clock read costs far less than 0.1 ms on any machine
   EXPECT_GT(c.samples, 100000u);
   EXPECT_DOUBLE_EQ(c.min_batch_ns, 1000 * std::max(c.resolution_ns, c.read_cost_ns));
+  // experiment.min_reading_ms raises the floor, and never lowers the clock's own.
+  EXPECT_DOUBLE_EQ(calibrate_clock(1e5, 2e6).min_batch_ns, 2e6);
+  const clock_calibration low = calibrate_clock(1e5, 1);
+  EXPECT_DOUBLE_EQ(low.min_batch_ns, 1000 * std::max(low.resolution_ns, low.read_cost_ns));
 }
 
 TEST(MeasureClock, NextBatchReachesTheTargetWithBoundedGrowth) {

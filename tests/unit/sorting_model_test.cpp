@@ -22,9 +22,11 @@ namespace {
 using test::run_mcpilot;
 using test::temp_file;
 
+// Readings of 0.1 ms, not the default 2 ms: these tests check behaviour, not constants, and the
+// trivial sorts would otherwise prepare millions of inputs per reading.
 std::string config(const std::string& model_lines, const std::string& experiment_lines = "") {
-  return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\n" + experiment_lines +
-         "\n[model]\nname = \"sorting\"\n" + model_lines;
+  return "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\nmin_reading_ms = 0.1\n" +
+         experiment_lines + "\n[model]\nname = \"sorting\"\n" + model_lines;
 }
 
 // A finished sweep point of the study: an algorithm at n with an ns_per_sort interval.
@@ -82,7 +84,7 @@ TEST(SortingModel, NTooLargeIsRefusedBeforeAllocationWithTheFigure) {
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("GiB"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("n = 1000000000000"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find(":8:"), std::string::npos) << r.err;  // the line of n
+  EXPECT_NE(r.err.find(":9:"), std::string::npos) << r.err;  // the line of n
 }
 
 TEST(SortingModel, UnknownCounterIsExitTwoListingTheKnown) {
@@ -100,6 +102,30 @@ TEST(SortingModel, CpuOutsideTheAffinityMaskIsExitTwo) {
   const auto r = run_mcpilot({"run", c.path(), "--quiet"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("affinity mask"), std::string::npos) << r.err;
+}
+
+// The floor under a calibrated reading: refused out of range with the file's line, and honoured
+// (the calibration's last batch lasts at least as long).
+TEST(SortingModel, MinReadingMsIsCheckedAndHonoured) {
+  const temp_file bad("[experiment]\nseed = 1\nmin_reading_ms = -1\n[model]\nname = \"sorting\"\n",
+                      ".toml");
+  const auto r = run_mcpilot({"run", bad.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(":3:18: [experiment] min_reading_ms: must be between 0 and 60000 ms"),
+            std::string::npos)
+      << r.err;
+
+  const temp_file c(
+      "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 2\n"
+      "min_reading_ms = 0.5\n[model]\nname = \"sorting\"\nn = 16\n",
+      ".toml");
+  const temp_file json("", ".json");
+  const auto ok = run_mcpilot({"run", c.path(), "--quiet", "--json", json.path()});
+  EXPECT_TRUE(ok.exit_code == 0 || ok.exit_code == 3) << ok.exit_code << ok.err;
+  const auto j = nlohmann::json::parse(test::slurp(json.path()));
+  const auto& m = j["environment"]["measurement"];
+  EXPECT_DOUBLE_EQ(m["min_reading_ns"].get<double>(), 5e5);
+  EXPECT_GE(m["calibration_ns"].back().get<double>(), 5e5);
 }
 
 TEST(SortingModel, CountersOnASimulationModelAreExitTwo) {

@@ -69,9 +69,11 @@ experiment_config parse_config(std::string_view text, const std::string& source,
   read_model(root.get("model"), loc, models, cfg);
   if (cfg.spec.is_measurement())
     declare_measurement_quantities(cfg.spec, probe_counters(cfg.settings.measurement.counters));
-  else if (cfg.settings.measurement.cpu || !cfg.settings.measurement.counters.empty())
+  else if (cfg.settings.measurement.cpu || !cfg.settings.measurement.counters.empty() ||
+           cfg.settings.measurement.min_reading_ms)
     throw input_error(source +
-                      ": [experiment] cpu and counters apply to measurement models only; " +
+                      ": [experiment] cpu, counters and min_reading_ms apply to measurement "
+                      "models only; " +
                       cfg.model_name + " is not one");
   read_quantities(root.get("quantity"), loc, cfg);
   if (const toml::node* sweep = root.get("sweep")) {

@@ -63,6 +63,7 @@ nlohmann::ordered_json resolve(const experiment_config& cfg, const config_overri
     experiment["cpu"] = s.measurement.cpu ? nlohmann::ordered_json(*s.measurement.cpu)
                                           : nlohmann::ordered_json("where the session starts");
     experiment["counters"] = s.measurement.counters;
+    experiment["min_reading_ms"] = s.measurement.min_reading_ms.value_or(default_min_reading_ms);
   }
   experiment.update(to_json(s.engine.session_precision));
   nlohmann::ordered_json quantities = nlohmann::ordered_json::array();

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view experiment_keys =
     "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, interval, threads, "
-    "max_replications, max_seconds, streams, cpu, counters";
+    "max_replications, max_seconds, streams, cpu, counters, min_reading_ms";
 constexpr std::string_view quantity_keys =
     "name, ci_perc, ci, confidence, ac, min_samples, interval, required";
 
@@ -27,6 +27,14 @@ void read_measurement_field(const field_context& c, const std::string& key, cons
       fail(where, c.section, key, "must be a CPU number >= 0, got " + std::to_string(cpu));
     check_cpu_allowed(static_cast<int>(cpu), where + ": [experiment] cpu");
     out.cpu = static_cast<int>(cpu);
+    return;
+  }
+  if (key == "min_reading_ms") {
+    const double ms = get_number(c, v, key);
+    // Up to a minute: a longer reading is a typo for seconds, not a protocol.
+    if (!(ms >= 0 && ms <= 60000))
+      fail(where, c.section, key, "must be between 0 and 60000 ms, got " + fmt(ms));
+    out.min_reading_ms = ms;
     return;
   }
   const auto* a = v.as_array();
@@ -82,7 +90,7 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
         const auto s = get_integer(c, v, key);
         if (s < 1) bad("must be >= 1, got " + std::to_string(s));
         cfg.settings.engine.streams = static_cast<std::size_t>(s);
-      } else if (key == "cpu" || key == "counters") {
+      } else if (key == "cpu" || key == "counters" || key == "min_reading_ms") {
         read_measurement_field(c, key, v, cfg.settings.measurement);
       } else {
         fail(loc.where(k.source(), "experiment." + key), c.section, key,

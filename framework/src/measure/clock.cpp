@@ -6,7 +6,7 @@
 
 namespace mcpilot {
 
-clock_calibration calibrate_clock(double spin_ns) {
+clock_calibration calibrate_clock(double spin_ns, double floor_ns) {
   using clock = measurement_clock;
   clock_calibration c;
   // Resolution: the smallest positive difference between two successive reads. A coarse clock
@@ -42,7 +42,7 @@ clock_calibration calibrate_clock(double spin_ns) {
   c.resolution_ns = std::isfinite(best) ? best : 1;
   c.read_cost_ns = cost;
   c.samples = calls;
-  c.min_batch_ns = reading_factor * std::max(c.resolution_ns, c.read_cost_ns);
+  c.min_batch_ns = std::max(reading_factor * std::max(c.resolution_ns, c.read_cost_ns), floor_ns);
   return c;
 }
 

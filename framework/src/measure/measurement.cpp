@@ -259,7 +259,8 @@ measurement_session::measurement_session(const model& m, const model_spec& spec,
     throw std::logic_error("measurement_session: the model does not declare measurement()");
   const measurement_spec& decl = *spec.measurement_declaration();
   record_->cpu = describe_cpu(pin_.cpu());
-  record_->clock = calibrate_clock();
+  record_->clock =
+      calibrate_clock(5e6, settings.min_reading_ms.value_or(default_min_reading_ms) * 1e6);
   record_->operation = decl.operation;
   record_->f_name = decl.f_name;
   record_->f = decl.f;
