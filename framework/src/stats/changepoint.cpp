@@ -22,40 +22,107 @@ double changepoint_autocorrelation_limit(double interval_limit) {
 
 namespace {
 
-// Binary segmentation: every candidate split, unordered. Explicit stack, since a series whose
-// splits fall at min_segment from an end recurses n / min_segment deep.
-// The centred prefix sums of the correlogram keep the differences accurate for long series with a
-// large common offset.
-std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std::size_t ms) {
-  std::vector<std::size_t> out;
-  std::vector<std::pair<std::size_t, std::size_t>> todo{{0, n}};
-  while (!todo.empty()) {
-    const auto [b, e] = todo.back();
-    todo.pop_back();
-    if (e - b < 2 * ms) continue;
-    const double len = static_cast<double>(e - b);
-    const double base = s.prefix_sum(b);
-    const double total = s.prefix_sum(e) - base;
-    double best = 0;
-    std::size_t at = 0;
-    // The reduction is (left len - total tl)^2 / (tl tr len). Its two divisions made this scan,
-    // run over every reading at every level, the slowest loop of the detection, so each split is
-    // first screened without dividing: a split can beat `best` only if its screen value comes
-    // within a relative 1e-9 of it (the two forms differ by a few rounding errors), and only
-    // then is the reduction computed exactly as before, so the same split wins.
-    const double* sum = s.prefix_sums().data();
-    for (std::size_t t = b + ms; t + ms <= e; ++t) {
+// The proposal scan's blocks: the least and greatest prefix sum in each aligned block of
+// `proposal_block` sums, so that a whole block of splits can be ruled out at once. O(n) to build,
+// 2 n / proposal_block doubles.
+constexpr std::size_t proposal_block = 64;
+
+struct prefix_ranges {
+  std::vector<double> lo, hi;
+  explicit prefix_ranges(std::span<const double> sum) {
+    const std::size_t blocks = (sum.size() + proposal_block - 1) / proposal_block;
+    lo.resize(blocks);
+    hi.resize(blocks);
+    for (std::size_t k = 0; k < blocks; ++k) {
+      const auto part = sum.subspan(k * proposal_block,
+                                    std::min(proposal_block, sum.size() - k * proposal_block));
+      const auto [a, b] = std::minmax_element(part.begin(), part.end());
+      lo[k] = *a;
+      hi[k] = *b;
+    }
+  }
+};
+
+// The best split of [b, e) (at least ms readings each side): the first t with the largest
+// reduction of the sum of squares, (left len - total tl)^2 / (tl tr len); 0 when none reduces
+// anything.
+//
+// The reduction's two divisions made a plain scan, run over every reading at every level of
+// the segmentation, the slowest loop of the detection; and splits of noise fall near the ends,
+// so a series of 10^6 readings is scanned some 85 times over. Two rules keep the winner the same
+// split while looking at few of them:
+// - a screen without division: t can beat `best` only if d^2 = (left len - total tl)^2 comes
+//   within a relative 1e-9 of best tl tr len (the two forms differ by a few rounding errors);
+//   only then is the reduction computed, by the formula of the plain scan;
+// - a bound per block: over a block of t, left lies between the block's least and greatest
+//   prefix sum, so |d| is at most its largest value at the four corners (d is bilinear in left
+//   and tl), and tl tr is least at an end of the block (it is concave). The block holding the
+//   largest bound is scanned first, which usually finds the winner, and every block whose bound
+//   falls below the screen is skipped. Ties go to the smaller t, as in a scan in order.
+std::size_t best_split(const double* sum, const prefix_ranges& ranges, std::size_t b, std::size_t e,
+                       std::size_t ms) {
+  const double len = static_cast<double>(e - b);
+  const double base = sum[b];
+  const double total = sum[e] - base;
+  double best = 0;
+  std::size_t at = 0;
+  auto scan = [&](std::size_t from, std::size_t to) {  // t in [from, to)
+    for (std::size_t t = from; t < to; ++t) {
       const double tl = static_cast<double>(t - b), tr = len - tl;
       const double left = sum[t] - base;
       const double d = left * len - total * tl;
       if (!(d * d > best * (1 - 1e-9) * tl * tr * len)) continue;
       const double diff = left / tl - (total - left) / tr;
       const double reduction = tl * tr / len * diff * diff;
-      if (reduction > best) {
+      if (reduction > best || (reduction == best && reduction > 0 && t < at)) {
         best = reduction;
         at = t;
       }
     }
+  };
+  const std::size_t first = b + ms, last = e - ms + 1;  // t in [first, last)
+  if (last - first < 4 * proposal_block) {
+    scan(first, last);
+    return at;
+  }
+  const std::size_t k0 = first / proposal_block, k1 = (last - 1) / proposal_block;
+  auto block_from = [&](std::size_t k) { return std::max(first, k * proposal_block); };
+  auto block_to = [&](std::size_t k) { return std::min(last, (k + 1) * proposal_block); };
+  auto bound = [&](std::size_t k) {  // >= d^2 / (tl tr) for every t of block k
+    const double t0 = static_cast<double>(block_from(k) - b);
+    const double t1 = static_cast<double>(block_to(k) - 1 - b);
+    const double l0 = ranges.lo[k] - base, l1 = ranges.hi[k] - base;
+    const double d = std::max({std::abs(l0 * len - total * t0), std::abs(l0 * len - total * t1),
+                               std::abs(l1 * len - total * t0), std::abs(l1 * len - total * t1)});
+    const double ends = std::min(t0 * (len - t0), t1 * (len - t1));
+    return d * d / ends;
+  };
+  std::size_t top = k0;
+  double top_bound = -1;
+  for (std::size_t k = k0; k <= k1; ++k)
+    if (const double v = bound(k); v > top_bound) top_bound = v, top = k;
+  scan(block_from(top), block_to(top));
+  for (std::size_t k = k0; k <= k1; ++k) {
+    // The bound is a few roundings from exact; 1e-6 of slack keeps it an upper bound.
+    if (k == top || bound(k) * (1 + 1e-6) < best * (1 - 1e-9) * len) continue;
+    scan(block_from(k), block_to(k));
+  }
+  return at;
+}
+
+// Binary segmentation: every candidate split, unordered. Explicit stack, since a series whose
+// splits fall at min_segment from an end recurses n / min_segment deep.
+// The centred prefix sums of the correlogram keep the differences accurate for long series with a
+// large common offset.
+std::vector<std::size_t> propose(const batch_correlogram& s, std::size_t n, std::size_t ms) {
+  std::vector<std::size_t> out;
+  const prefix_ranges ranges(s.prefix_sums());
+  std::vector<std::pair<std::size_t, std::size_t>> todo{{0, n}};
+  while (!todo.empty()) {
+    const auto [b, e] = todo.back();
+    todo.pop_back();
+    if (e - b < 2 * ms) continue;
+    const std::size_t at = best_split(s.prefix_sums().data(), ranges, b, e, ms);
     if (at == 0) continue;  // a constant segment: no split reduces anything
     out.push_back(at);
     todo.emplace_back(b, at);
@@ -117,15 +184,23 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
   }
 }
 
-// Exact p of the difference between the segments [b, at) and [at, e), on subsession means
-// aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
-// next to the candidate.
-// Sums of consecutive batches of q readings. The rank tests need only their order, which the
-// division by q would not change; each is summed directly in one order, so equal readings give
-// equal sums and ties survive (a difference of prefix sums would not guarantee that). O(n).
-std::vector<double> batch_sums(std::span<const double> x, std::size_t q) {
-  if (q == 1) return {x.begin(), x.end()};
-  std::vector<double> out(x.size() / q);
+// The buffers a long search reuses from test to test: thousands of tests each allocating its
+// own (page faults for the large ones) cost more than filling them.
+struct test_scratch {
+  std::vector<double> prefix;       // the longer segment's prefix sums
+  std::vector<double> left, right;  // the two sides' batch sums
+};
+
+// Sums of consecutive batches of q readings, into `out`. The rank tests need only their order,
+// which the division by q would not change; each is summed directly in one order, so equal
+// readings give equal sums and ties survive (a difference of prefix sums would not guarantee
+// that). O(n).
+std::span<double> batch_sums(std::span<const double> x, std::size_t q, std::vector<double>& out) {
+  out.resize(x.size() / q);
+  if (q == 1) {
+    std::copy(x.begin(), x.end(), out.begin());
+    return out;
+  }
   for (std::size_t j = 0; j < out.size(); ++j) {
     double s = 0;
     for (std::size_t i = j * q; i < (j + 1) * q; ++i) s += x[i];
@@ -153,13 +228,14 @@ struct segment_test {
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
 double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std::size_t shorter,
-               std::size_t longer, std::size_t q0, const changepoint_options& opt) {
+               std::size_t longer, std::size_t q0, const changepoint_options& opt,
+               test_scratch& scratch) {
   const test_plan t = plan(q0, shorter, longer, table_work(opt, x.size()));
   if (t.k == 0) return 1;
   auto means = [&](const test_plan& plan) {
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
-    return std::pair{batch_sums(x.subspan(at - ka * plan.q, ka * plan.q), plan.q),
-                     batch_sums(x.subspan(at, kb * plan.q), plan.q)};
+    return std::pair{batch_sums(x.subspan(at - ka * plan.q, ka * plan.q), plan.q, scratch.left),
+                     batch_sums(x.subspan(at, kb * plan.q), plan.q, scratch.right)};
   };
   if (t.q != q0) {
     // The cost bound is for the rank tables. If the means at the autocorrelation's own q are
@@ -170,17 +246,14 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
     const test_plan fine{q0, k0, canonical_count(k0, longer / q0)};
     const auto [ya, yb] = means(fine);
     if (rank_sum_mostly_tied(ya, yb, rank_sum_options{}.tie_factor_limit))
-      return rank_sum_test(ya, yb).p;
+      return rank_sum_test_in_place(ya, yb).p;
   }
   const auto [ya, yb] = means(t);
-  return rank_sum_test(ya, yb).p;
+  return rank_sum_test_in_place(ya, yb).p;
 }
 
-// `scratch` is the buffer of the longer segment's prefix sums, reused from test to test: a long
-// series needs thousands of tests, and allocating each buffer (page faults for the large ones)
-// cost more than filling it.
 segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t at, std::size_t e,
-                           const changepoint_options& opt, std::vector<double>& scratch) {
+                           const changepoint_options& opt, test_scratch& scratch) {
   const bool left_shorter = at - b <= e - at;
   const std::size_t shorter = std::min(at - b, e - at);
   const std::size_t longer =
@@ -189,23 +262,25 @@ segment_test test_segments(std::span<const double> x, std::size_t b, std::size_t
   // a segment of equal readings (0/1 or quantised data) must give deviations of exactly 0, which
   // sums taken about another centre do not guarantee.
   batch_correlogram near_longer(
-      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer), std::move(scratch));
+      left_shorter ? x.subspan(at, longer) : x.subspan(at - longer, longer),
+      std::move(scratch.prefix));
   segment_test r;
   const std::optional<std::size_t> q0 =
       opt.correct_autocorrelation_bias
           ? corrected_subsession_size(near_longer, opt.autocorrelation_limit)
           : std::nullopt;
   if (q0) {
-    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *q0, opt);
+    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *q0, opt, scratch);
   } else if (const auto plain = choose_subsession(near_longer, opt.autocorrelation_limit)) {
-    const double p = test_at(x, at, left_shorter, shorter, longer, plain->size, opt);
+    const double p = test_at(x, at, left_shorter, shorter, longer, plain->size, opt, scratch);
     r.order_p = p;
     if (!opt.correct_autocorrelation_bias) r.p = p;
   }
-  scratch = std::move(near_longer).release();
-  // Keep the buffer for the many short tests, but not one of a long segment: a few tests of a
-  // long series compare most of it, and holding their buffer would raise the peak memory.
-  if (scratch.capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(scratch);
+  scratch.prefix = std::move(near_longer).release();
+  // Keep the buffers for the many short tests, but not those of a long segment: a few tests of a
+  // long series compare most of it, and holding their buffers would raise the peak memory.
+  for (auto* v : {&scratch.prefix, &scratch.left, &scratch.right})
+    if (v->capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(*v);
   return r;
 }
 
@@ -252,7 +327,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
     }
   };
   std::priority_queue<entry> heap;
-  std::vector<double> scratch;
+  test_scratch scratch;
   auto evaluate = [&](std::size_t i) {
     const segment_test t = test_segments(x, begin_of(i), at[i], end_of(i), options, scratch);
     p[i] = t.p;

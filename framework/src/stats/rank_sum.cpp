@@ -269,13 +269,18 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
 
 rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,
                               const rank_sum_options& options) {
+  std::vector<double> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+  return rank_sum_test_in_place(sa, sb, options);
+}
+
+rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> sb,
+                                       const rank_sum_options& options) {
   rank_sum_result r;
-  const std::size_t k = a.size(), m = b.size(), n = k + m;
+  const std::size_t k = sa.size(), m = sb.size(), n = k + m;
   if (k == 0 || m == 0) return r;
 
   // Sort each sample and merge: each tie group of the pooled values is the run of one value in
   // both sorted samples.
-  std::vector<double> sa(a.begin(), a.end()), sb(b.begin(), b.end());
   for (double x : sa)
     if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
   for (double x : sb)
@@ -283,44 +288,47 @@ rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double>
   std::sort(sa.begin(), sa.end());
   std::sort(sb.begin(), sb.end());
 
-  struct group {
-    std::uint64_t na, nb;
+  // Calls f(na, nb) for each tie group, in increasing order of value.
+  auto for_each_group = [&](auto&& f) {
+    for (std::size_t i = 0, j = 0; i < k || j < m;) {
+      const double v = j == m || (i < k && sa[i] < sb[j]) ? sa[i] : sb[j];
+      std::uint64_t na = 0, nb = 0;
+      while (i < k && sa[i] == v) ++i, ++na;
+      while (j < m && sb[j] == v) ++j, ++nb;
+      f(na, nb);
+    }
   };
-  std::vector<group> groups;
-  std::uint64_t b_below = 0, tie_pairs = 0;
+  std::uint64_t b_below = 0, tie_pairs = 0, groups = 0;
   double tie_sum = 0;
-  for (std::size_t i = 0, j = 0; i < k || j < m;) {
-    const double v = j == m || (i < k && sa[i] < sb[j]) ? sa[i] : sb[j];
-    std::uint64_t na = 0, nb = 0;
-    while (i < k && sa[i] == v) ++i, ++na;
-    while (j < m && sb[j] == v) ++j, ++nb;
+  for_each_group([&](std::uint64_t na, std::uint64_t nb) {
     const std::uint64_t t = na + nb;
     r.u_min += na * b_below;
     b_below += nb;
     tie_pairs += na * nb;
     tie_sum += static_cast<double>(t) * t * t - static_cast<double>(t);
-    groups.push_back({na, nb});
-  }
+    ++groups;
+  });
   r.u_max = r.u_min + tie_pairs;
-  if (groups.size() == 1) return r;  // every value equal: no evidence either way
+  if (groups == 1) return r;  // every value equal: no evidence either way
 
   const double nn = static_cast<double>(n);
   r.tie_factor = 1 - tie_sum / (nn * nn * nn - nn);
   if (r.tie_factor < options.tie_factor_limit) {
     // The cut after group g puts L = (values in groups 0..g) in the lower class; take the cut
-    // with L nearest n/2.
-    std::uint64_t best_lower = 0, best_a = 0, lower = 0, a_lower = 0;
+    // with L nearest n/2 (the first such; the last group cannot be cut after).
+    std::uint64_t best_lower = 0, best_a = 0, lower = 0, a_lower = 0, g = 0;
     std::uint64_t best_gap = std::numeric_limits<std::uint64_t>::max();
-    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
-      lower += groups[g].na + groups[g].nb;
-      a_lower += groups[g].na;
+    for_each_group([&](std::uint64_t na, std::uint64_t nb) {
+      if (++g == groups) return;
+      lower += na + nb;
+      a_lower += na;
       const std::uint64_t gap = 2 * lower > n ? 2 * lower - n : n - 2 * lower;
       if (gap < best_gap) {
         best_gap = gap;
         best_lower = lower;
         best_a = a_lower;
       }
-    }
+    });
     r.method = rank_sum_method::fisher_classes;
     r.a_lower = best_a;
     r.a_higher = k - best_a;

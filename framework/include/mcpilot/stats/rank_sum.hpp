@@ -94,4 +94,9 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
 rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,
                               const rank_sum_options& options = {});
 
+// The same test on values it may reorder (it sorts each sample): no copies and no allocation,
+// for a caller that runs thousands of small tests on its own buffers (the change-point search).
+rank_sum_result rank_sum_test_in_place(std::span<double> a, std::span<double> b,
+                                       const rank_sum_options& options = {});
+
 }  // namespace mcpilot
