@@ -88,24 +88,25 @@ void binary_insertion_sort(std::span<key> a, std::span<key>) {
   }
 }
 
-std::vector<std::size_t> shell_gaps(std::size_t n) {
-  std::vector<std::size_t> gaps;
+gap_sequence shell_gaps(std::size_t n) {
+  gap_sequence s;
   for (std::size_t g : {1, 4, 10, 23, 57, 132, 301, 701})
-    if (g < n || g == 1) gaps.push_back(g);
+    if (g < n || g == 1) s.gaps[s.count++] = g;
   double g = 701;
-  while (true) {
+  while (s.count < s.gaps.size()) {
     g = std::floor(g * 2.25);
     if (g >= static_cast<double>(n)) break;
-    gaps.push_back(static_cast<std::size_t>(g));
+    s.gaps[s.count++] = static_cast<std::size_t>(g);
   }
-  std::reverse(gaps.begin(), gaps.end());
-  return gaps;
+  std::reverse(s.gaps.begin(), s.gaps.begin() + static_cast<std::ptrdiff_t>(s.count));
+  return s;
 }
 
 void shell_sort(std::span<key> a, std::span<key>) {
   const std::size_t n = a.size();
   if (n < 2) return;
-  // The gaps are recomputed on each call, in the timed region: a handful of multiplications.
+  // The gaps are recomputed on each call, in the timed region: a handful of multiplications, on
+  // the stack.
   for (std::size_t gap : shell_gaps(n)) {
     for (std::size_t i = gap; i < n; ++i) {
       const key x = a[i];

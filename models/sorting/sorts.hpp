@@ -3,6 +3,7 @@
 // the keys and a scratch array of the same length, allocated outside the timed region; the sorts
 // that need no scratch ignore it (std::stable_sort allocates its own, as callers of it do).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -47,7 +48,14 @@ void std_stable_sort(std::span<key> a, std::span<key> scratch);
 void radix_sort(std::span<key> a, std::span<key> scratch);
 
 // Ciura's gaps (1, 4, 10, 23, 57, 132, 301, 701), extended past 701 by x 2.25, below n; largest
-// first.
-std::vector<std::size_t> shell_gaps(std::size_t n);
+// first. A fixed array, not a vector: Shell sort computes them inside the timed region, where a
+// heap allocation per sort cost as much as sorting 6 keys (and stopped Shell sort at n = 6).
+struct gap_sequence {
+  std::array<std::size_t, 64> gaps{};  // 701 x 2.25^55 > 2^64: never more than 63
+  std::size_t count = 0;
+  const std::size_t* begin() const { return gaps.data(); }
+  const std::size_t* end() const { return gaps.data() + count; }
+};
+gap_sequence shell_gaps(std::size_t n);
 
 }  // namespace mcpilot::sorting

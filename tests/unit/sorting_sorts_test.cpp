@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -70,13 +72,22 @@ TEST(SortingSorts, OrdersAndNames) {
   EXPECT_EQ(find_algorithm("nope"), nullptr);
 }
 
+std::vector<std::size_t> gaps(std::size_t n) {
+  const gap_sequence g = shell_gaps(n);
+  return {g.begin(), g.end()};
+}
+
 TEST(SortingSorts, CiuraGaps) {
-  EXPECT_EQ(shell_gaps(1), (std::vector<std::size_t>{1}));
-  EXPECT_EQ(shell_gaps(24), (std::vector<std::size_t>{23, 10, 4, 1}));
-  EXPECT_EQ(shell_gaps(1000), (std::vector<std::size_t>{701, 301, 132, 57, 23, 10, 4, 1}));
+  EXPECT_EQ(gaps(1), (std::vector<std::size_t>{1}));
+  EXPECT_EQ(gaps(24), (std::vector<std::size_t>{23, 10, 4, 1}));
+  EXPECT_EQ(gaps(1000), (std::vector<std::size_t>{701, 301, 132, 57, 23, 10, 4, 1}));
   // Past 701: floor(701 x 2.25) = 1577, floor(1577 x 2.25) = 3548.
-  EXPECT_EQ(shell_gaps(4000).front(), 3548u);
-  EXPECT_EQ(shell_gaps(4000)[1], 1577u);
+  EXPECT_EQ(gaps(4000).front(), 3548u);
+  EXPECT_EQ(gaps(4000)[1], 1577u);
+  // The largest n: the fixed array holds every gap.
+  const auto all = gaps(std::numeric_limits<std::size_t>::max());
+  EXPECT_LT(all.size(), 64u);
+  EXPECT_EQ(all.back(), 1u);
 }
 
 TEST(SortingKeys, FamiliesHaveTheirShape) {
