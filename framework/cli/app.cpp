@@ -6,6 +6,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/cluster.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot_git_commit.h"  // generated at build time: cmake/git_commit.cmake
 
 namespace mcpilot {
 

@@ -1,5 +1,7 @@
 #include "mcpilot/io/environment.hpp"
 
+#include "mcpilot_git_commit.h"  // generated at build time: cmake/git_commit.cmake
+
 #include <sys/utsname.h>
 #include <unistd.h>
 
