@@ -142,7 +142,9 @@ void sorting_model::declare(model_spec& s) const {
   s.boolean("fresh_keys", true,
             "each sort of a batch on fresh keys; false repeats one key set, which the branch "
             "predictor learns");
-  s.integer("batch", 0, "sorts per reading; 0 = calibrate to >= 1,000x the clock's resolution")
+  s.integer("batch", 0,
+            "sorts per reading; 0 = calibrate to >= experiment.min_reading_ms (default 2 ms) and "
+            ">= 1,000x the clock's resolution")
       .at_least(0);
   s.boolean("counts", false,
             "also count comparisons and moves of the first sort of each reading, in an "

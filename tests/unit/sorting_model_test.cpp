@@ -6,6 +6,7 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli_test_support.hpp"
@@ -183,8 +184,8 @@ TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
   EXPECT_NE(r.out.find("measured on CPU"), std::string::npos) << r.out;
 }
 
-// The single-point configs shipped under configs/sorting load as written. (constants.toml needs
-// the [sweep] section of the sweeps feature.)
+// The configs shipped under configs/sorting load as written; the two sweeps have the grids their
+// comments promise (39 sizes x 11 sorts; 9 sizes x 5 sorts).
 TEST(SortingModel, ShippedConfigsLoad) {
   model_registry models;
   models.add<sorting_model>("sorting");
@@ -200,6 +201,14 @@ TEST(SortingModel, ShippedConfigsLoad) {
   const auto counters = load_config(dir + "insertion-1024-counters.toml", models);
   EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
   EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
+  for (const auto& [name, sizes, sorts] :
+       {std::tuple{"constants", 39u, 11u}, std::tuple{"stopped-sorts-scaling", 9u, 5u}}) {
+    const auto sweep = load_config(dir + name + ".toml", models);
+    ASSERT_TRUE(sweep.sweep) << name;
+    ASSERT_EQ(sweep.sweep->axes.size(), 2u) << name;
+    EXPECT_EQ(sweep.sweep->axes[0].values.size(), sizes) << name;
+    EXPECT_EQ(sweep.sweep->axes[1].values.size(), sorts) << name;
+  }
 }
 
 // --- counts: an instrumented copy in check(), with exact expectations --------------------------
