@@ -403,7 +403,11 @@ std::vector<pair_result> bench_session::comparisons() const {
                                       mb.variance / (mb.count * mb.mean * mb.mean));
       p.ratio_low = p.ratio * (1 - tstar * rel_se);
       p.ratio_high = p.ratio * (1 + tstar * rel_se);
-      p.resolved = p.w.p <= 1 - conf;
+      // Both must say so: Welch's test on the difference and the ratio's delta-method interval
+      // are different approximations, and near the boundary one can separate the commands while
+      // the other's interval still holds 1. A "resolved" beside a ratio interval holding 1 would
+      // contradict itself, so the pair stays open until both agree.
+      p.resolved = p.w.p <= 1 - conf && (p.ratio_low > 1 || p.ratio_high < 1);
       if (auto nb = required_b(ma, mb, conf)) {
         const double q = static_cast<double>(*commands_[j].eng->results()[0].stats.subsession_size);
         const double have = static_cast<double>(commands_[j].eng->results()[0].stats.n_used);
