@@ -7,19 +7,14 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "../support/configure_model.hpp"
 #include "placement/placement_model.hpp"
 
 namespace placement_test {
 
-struct value {
-  mcpilot::param_value v;
-  value(int x) : v(std::int64_t{x}) {}
-  value(double x) : v(x) {}
-  value(bool x) : v(x) {}
-  value(const char* x) : v(std::string(x)) {}
-  value(const std::string& x) : v(x) {}
-};
+using value = mcpilot::test::value;
 
 struct configured {
   mcpilot::placement::placement_model model;
@@ -31,18 +26,9 @@ struct configured {
 inline std::unique_ptr<configured> make(
     std::initializer_list<std::pair<const char*, value>> values) {
   auto c = std::make_unique<configured>();
-  mcpilot::model_spec base;
-  c->model.declare(base);
-  mcpilot::parameters p;
-  for (const auto& s : base.parameter_specs())
-    if (s.default_value) p.set(s.name, *s.default_value);
-  for (const auto& [name, v] : values) {
-    const auto* s = base.find_parameter(name);
-    if (!s) throw std::logic_error(std::string("no parameter ") + name);
-    p.set(name, s->check(v.v));
-  }
-  c->model.configure(p);
-  c->model.declare(c->spec);
+  std::vector<mcpilot::test::named_value> named;
+  for (const auto& [name, v] : values) named.emplace_back(name, v.v);
+  c->spec = mcpilot::test::configure_model(c->model, named);
   return c;
 }
 

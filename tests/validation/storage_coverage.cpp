@@ -11,17 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "coverage_study.hpp"
 #include "mcpilot/session.hpp"
 #include "storage/storage_model.hpp"
 
 namespace {
 
 using namespace mcpilot;
-
-struct setting {
-  const char* name;
-  param_value value;
-};
+using namespace mcpilot::validation;
 
 struct study {
   std::string label;
@@ -35,49 +32,9 @@ int sessions = 200;
 
 bool run_study(const study& s) {
   storage::storage_model m;
-  model_spec base;
-  m.declare(base);
-  parameters p;
-  for (const auto& ps : base.parameter_specs())
-    if (ps.default_value) p.set(ps.name, *ps.default_value);
-  for (const auto& v : s.values) p.set(v.name, base.find_parameter(v.name)->check(v.value));
-  m.configure(p);
-  model_spec spec;
-  m.declare(spec);
+  const model_spec spec = configure(m, s.values);
   const double exact = s.exact >= 0 ? s.exact : m.analytic().at(s.quantity);
-
-  int covered = 0;
-  double sum = 0, sum2 = 0, reps = 0;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (int seed = 1; seed <= sessions; ++seed) {
-    session_settings st;
-    st.seed = static_cast<std::uint64_t>(seed);
-    st.threads = 2;
-    st.engine.session_precision = *preset("normal");
-    st.engine.session_precision.ci_perc = s.ci_perc;
-    const auto r = run_session(m, spec, st);
-    for (const auto& q : r.quantities) {
-      if (q.name != s.quantity) continue;
-      const auto& a = q.stats;
-      if (a.ci_low && a.ci_high && *a.ci_low <= exact && exact <= *a.ci_high) ++covered;
-      const double ratio = *a.mean / exact;
-      sum += ratio;
-      sum2 += ratio * ratio;
-    }
-    reps += static_cast<double>(r.replications);
-  }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const double n = sessions, coverage = covered / n;
-  const double mean_ratio = sum / n, se = std::sqrt((sum2 / n - mean_ratio * mean_ratio) / (n - 1));
-  const double floor = 0.95 - 3 * std::sqrt(0.95 * 0.05 / n);
-  const bool ok = coverage >= floor && std::abs(mean_ratio - 1) <= 3 * se;
-  std::printf(
-      "%-46s %-16s exact %-12.6g coverage %5.3f (floor %.3f)  mean/exact %.4f +- %.4f  "
-      "%8.0f reps/session  %6.1f s  %s\n",
-      s.label.c_str(), s.quantity.c_str(), exact, coverage, floor, mean_ratio, se, reps / n,
-      seconds, ok ? "ok" : "FAIL");
-  return ok;
+  return check_coverage(m, spec, {s.label, s.quantity, exact, s.ci_perc}, sessions);
 }
 
 }  // namespace
