@@ -99,20 +99,15 @@ outcome run_cli(std::vector<std::string> args) {
 }
 
 std::string temp(const std::string& name) {
-  return testing::TempDir() + "/cli_run_" + name;
+  return test::temp_path("cli_run_" + name);
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp(name);
-  std::ofstream(path) << text;
-  return path;
+  return test::write_text(temp(name), text);
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::slurp(path);
 }
 
 nlohmann::json read_json(const std::string& path) {

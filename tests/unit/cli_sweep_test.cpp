@@ -131,20 +131,15 @@ outcome run_cli(std::vector<std::string> args) {
 }
 
 std::string temp(const std::string& name) {
-  return testing::TempDir() + "/cli_sweep_" + name;
+  return test::temp_path("cli_sweep_" + name);
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp(name);
-  std::ofstream(path) << text;
-  return path;
+  return test::write_text(temp(name), text);
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::slurp(path);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

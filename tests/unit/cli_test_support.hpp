@@ -48,6 +48,18 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
+// A path in gtest's temporary folder, for tests whose files need stable names (outputs beside
+// them, messages that print them); temp_file for anonymous ones.
+inline std::string temp_path(const std::string& name) {
+  return testing::TempDir() + "/" + name;
+}
+
+// Writes `text` to `path` and returns the path.
+inline std::string write_text(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
 inline std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -51,20 +51,15 @@ int run_cli(std::vector<std::string> args, std::string* err = nullptr) {
 }
 
 std::string temp(const std::string& name) {
-  return testing::TempDir() + "/run_plot_" + name;
+  return test::temp_path("run_plot_" + name);
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = temp(name);
-  std::ofstream(path) << text;
-  return path;
+  return test::write_text(temp(name), text);
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::slurp(path);
 }
 
 // A minimal XML check: every element opened is closed, in order, and the root is <svg>.
