@@ -17,15 +17,13 @@
 #include "placement/constructions.hpp"
 #include "placement/failure_counts.hpp"
 #include "placement/placement_model.hpp"
+#include "replication_rate.hpp"
 
 namespace {
 
 using namespace mcpilot;
 
-struct configured {
-  placement::placement_model model;
-  model_spec spec;
-};
+using configured = test::configured<placement::placement_model>;
 
 using setting = std::pair<const char*, param_value>;
 
@@ -39,29 +37,11 @@ std::unique_ptr<configured> with(const char* design, std::int64_t size_value,
   std::vector<setting> all = {{"design", std::string(design)},
                               {std::string(design) == "pg2" ? "order" : "devices", size_value}};
   all.insert(all.end(), more.begin(), more.end());
-  auto out = std::make_unique<configured>();
-  model_spec base;
-  out->model.declare(base);
-  parameters p;
-  for (const auto& s : base.parameter_specs())
-    if (s.default_value) p.set(s.name, *s.default_value);
-  for (const auto& [name, v] : all) p.set(name, base.find_parameter(name)->check(v));
-  out->model.configure(p);
-  out->model.declare(out->spec);
-  return out;
+  return test::make_configured<placement::placement_model>({all.begin(), all.end()});
 }
 
-// One replication as the runner calls it, index by index.
 void replicate(benchmark::State& state, const configured& c) {
-  std::vector<double> row(c.spec.quantities().size());
-  std::uint64_t i = 0;
-  for (auto _ : state) {
-    replication r(c.spec, 1, i++, row);
-    c.model.replicate(r);
-    benchmark::DoNotOptimize(row.data());
-  }
-  state.counters["replications/s"] =
-      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  test::replication_rate(state, c.model, c.spec);
 }
 
 // Baseline for ratios on a loaded machine: a new replication's Philox stream and 5 uniform

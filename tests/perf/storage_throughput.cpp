@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "mcpilot/session.hpp"
+#include "replication_rate.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
 #include "storage/storage_model.hpp"
@@ -21,35 +22,25 @@ namespace {
 
 using namespace mcpilot;
 
-struct configured {
-  storage::storage_model model;
-  model_spec spec;
-};
+using configured = test::configured<storage::storage_model>;
 
 std::unique_ptr<configured> raid6(const std::string& method, double mttf = 1e6,
                                   bool mission = true) {
-  auto c = std::make_unique<configured>();
-  model_spec base;
-  c->model.declare(base);
-  parameters p;
-  for (const auto& s : base.parameter_specs())
-    if (s.default_value) p.set(s.name, *s.default_value);
-  p.set("method", method);
-  p.set("lifetime.mean_hours", mttf);
-  if (mission) p.set("mission_hours", 87600.0);
-  c->model.configure(p);
-  c->model.declare(c->spec);
-  return c;
+  std::vector<test::named_value> values = {{"method", method}, {"lifetime.mean_hours", mttf}};
+  if (mission) values.emplace_back("mission_hours", 87600.0);
+  return test::make_configured<storage::storage_model>(values);
 }
 
-// One replication of the model as the runner calls it, index by index.
 void replicate(benchmark::State& state, const configured& c) {
-  std::vector<double> row(c.spec.quantities().size());
+  test::replication_rate(state, c.model, c.spec);
+}
+
+// The group simulated over the 10-year mission alone, as a mission-only naive estimate would.
+void mission_only(benchmark::State& state, const configured& c) {
   std::uint64_t i = 0;
   for (auto _ : state) {
-    replication r(c.spec, 1, i++, row);
-    c.model.replicate(r);
-    benchmark::DoNotOptimize(row.data());
+    philox_stream rng(1, i++);
+    benchmark::DoNotOptimize(storage::simulate_group(c.model.group(), rng, 87600.0));
   }
   state.counters["replications/s"] =
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
@@ -64,14 +55,7 @@ BENCHMARK(BM_NaiveRaid6Target)->Iterations(4)->Unit(benchmark::kSecond);
 
 // Naive, the 10-year mission alone (what a mission-only naive estimate would cost per reading).
 void BM_NaiveRaid6MissionOnly(benchmark::State& state) {
-  const auto c = raid6("naive");
-  std::uint64_t i = 0;
-  for (auto _ : state) {
-    philox_stream rng(1, i++);
-    benchmark::DoNotOptimize(storage::simulate_group(c->model.group(), rng, 87600.0));
-  }
-  state.counters["replications/s"] =
-      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  mission_only(state, *raid6("naive"));
 }
 BENCHMARK(BM_NaiveRaid6MissionOnly);
 
@@ -111,28 +95,20 @@ BENCHMARK(BM_SessionTargetTenPercent)->Iterations(20)->Unit(benchmark::kMillisec
 // 9,259 h per disk, scrubs every 336 h, 10-year mission. Exponential lifetimes of the
 // same scale instead (`weibull` false: the estimator's cost without Weibull hazards).
 std::unique_ptr<configured> general(const std::string& method, bool weibull = true) {
-  auto c = std::make_unique<configured>();
-  model_spec base;
-  c->model.declare(base);
-  parameters p;
-  for (const auto& s : base.parameter_specs())
-    if (s.default_value) p.set(s.name, *s.default_value);
-  p.set("method", method);
+  std::vector<test::named_value> values = {{"method", method}};
   if (weibull) {
-    p.set("lifetime.distribution", std::string("weibull"));
-    p.set("lifetime.shape", 1.12);
-    p.set("lifetime.scale_hours", 461386.0);
+    values.emplace_back("lifetime.distribution", std::string("weibull"));
+    values.emplace_back("lifetime.shape", 1.12);
+    values.emplace_back("lifetime.scale_hours", 461386.0);
   } else {
-    p.set("lifetime.mean_hours", 461386.0);
+    values.emplace_back("lifetime.mean_hours", 461386.0);
   }
-  p.set("repair.distribution", std::string("lognormal"));
-  p.set("repair.shape", 0.5);
-  p.set("latent.rate_per_hour", 1.0 / 9259);
-  p.set("scrub.interval_hours", 336.0);
-  p.set("mission_hours", 87600.0);
-  c->model.configure(p);
-  c->model.declare(c->spec);
-  return c;
+  values.emplace_back("repair.distribution", std::string("lognormal"));
+  values.emplace_back("repair.shape", 0.5);
+  values.emplace_back("latent.rate_per_hour", 1.0 / 9259);
+  values.emplace_back("scrub.interval_hours", 336.0);
+  values.emplace_back("mission_hours", 87600.0);
+  return test::make_configured<storage::storage_model>(values);
 }
 
 // Failure biasing: one main 10-year path and a biased copy per excursion.
@@ -156,14 +132,7 @@ BENCHMARK(BM_NaiveGeneralTarget)->Unit(benchmark::kMillisecond);
 
 // Naive on the general target, the 10-year mission alone.
 void BM_NaiveGeneralMissionOnly(benchmark::State& state) {
-  const auto c = general("naive");
-  std::uint64_t i = 0;
-  for (auto _ : state) {
-    philox_stream rng(1, i++);
-    benchmark::DoNotOptimize(storage::simulate_group(c->model.group(), rng, 87600.0));
-  }
-  state.counters["replications/s"] =
-      benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  mission_only(state, *general("naive"));
 }
 BENCHMARK(BM_NaiveGeneralMissionOnly);
 
