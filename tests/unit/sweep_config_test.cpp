@@ -234,6 +234,14 @@ TEST(SweepConfig, SetOfAQuotedAxisKeyReplacesTheAxis) {
   o.sets = {"sweep.\"model.disks=[4]"};
   EXPECT_NE(error_of("[sweep]\n\"model.disks\" = [1]\n", o).find("not a TOML key"),
             std::string::npos);
+  // Found by the config fuzzer: a "key" that TOML reads as a comment, or as two keys, is refused
+  // as an input error, not walked as an empty path.
+  for (const char* bad : {"#\"x=1", "\"a\"\n\"b\"=1", "\"a\" # c=1"}) {
+    o.sets = {bad};
+    EXPECT_NE(error_of("[sweep]\n\"model.disks\" = [1]\n", o).find("not a TOML key"),
+              std::string::npos)
+        << bad;
+  }
 }
 
 }  // namespace

@@ -30,12 +30,16 @@ std::vector<std::string> key_parts(const std::string& key, const std::string& or
   } catch (const toml::parse_error& e) {
     throw input_error(origin + ": not a TOML key: " + std::string(e.description()));
   }
+  // One key per level down to the 0 placed after it; anything else (a comment, a second
+  // assignment smuggled into the key) is not one key.
   std::vector<std::string> parts;
   const toml::table* t = &probe;
-  while (t && t->size() == 1) {
+  while (t) {
+    if (t->size() != 1) throw input_error(origin + ": not a TOML key");
     const auto entry = t->begin();
     parts.emplace_back(entry->first.str());
     t = entry->second.as_table();
+    if (!t && !entry->second.is_integer()) throw input_error(origin + ": not a TOML key");
   }
   return parts;
 }
