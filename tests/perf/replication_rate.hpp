@@ -12,19 +12,6 @@
 
 namespace mcpilot::test {
 
-template <class Model>
-struct configured {
-  Model model;
-  model_spec spec;
-};
-
-template <class Model>
-std::unique_ptr<configured<Model>> make_configured(const std::vector<named_value>& values) {
-  auto c = std::make_unique<configured<Model>>();
-  c->spec = configure_model(c->model, values);
-  return c;
-}
-
 inline void replication_rate(benchmark::State& state, const model& m, const model_spec& spec) {
   std::vector<double> row(spec.quantities().size());
   std::uint64_t i = 0;

@@ -3,6 +3,8 @@
 // checked by its parameter's declaration; then declares it again (the quantities follow the
 // configuration). Shared by the unit tests' model helpers and the validation studies.
 #include <cstdint>
+#include <initializer_list>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -41,6 +43,29 @@ inline model_spec configure_model(model& m, const std::vector<named_value>& valu
   model_spec spec;
   m.declare(spec);
   return spec;
+}
+
+// A model and the spec it declared once configured; held by pointer, since models do not move.
+template <class Model>
+struct configured {
+  Model model;
+  model_spec spec;
+};
+
+template <class Model>
+std::unique_ptr<configured<Model>> make_configured(const std::vector<named_value>& values) {
+  auto c = std::make_unique<configured<Model>>();
+  c->spec = configure_model(c->model, values);
+  return c;
+}
+
+// The same from values as a test writes them: {{"disks", 8}, {"design", "fano"}}.
+template <class Model>
+std::unique_ptr<configured<Model>> make_configured(
+    std::initializer_list<std::pair<const char*, value>> values) {
+  std::vector<named_value> named;
+  for (const auto& [name, v] : values) named.emplace_back(name, v.v);
+  return make_configured<Model>(named);
 }
 
 }  // namespace mcpilot::test

@@ -19,20 +19,13 @@ namespace storage_test {
 
 using value = mcpilot::test::value;
 
-struct configured {
-  mcpilot::storage::storage_model model;
-  mcpilot::model_spec spec;
-};
+using configured = mcpilot::test::configured<mcpilot::storage::storage_model>;
 
-// Declares, fills defaults, checks and sets the given values, configures, declares again (the
-// quantities follow the configuration). Throws parameter_error as configure() does.
+// configure_model (tests/support): defaults, then the values, each checked by its declaration.
+// Throws parameter_error as configure() does.
 inline std::unique_ptr<configured> make(
     std::initializer_list<std::pair<const char*, value>> values) {
-  auto c = std::make_unique<configured>();
-  std::vector<mcpilot::test::named_value> named;
-  for (const auto& [name, v] : values) named.emplace_back(name, v.v);
-  c->spec = mcpilot::test::configure_model(c->model, named);
-  return c;
+  return mcpilot::test::make_configured<mcpilot::storage::storage_model>(values);
 }
 
 // Intervals at 99.9% by default: a test file checks some thirty known answers, and at 95% one of
