@@ -4,7 +4,10 @@
 // detect_changepoints also builds exact tables; it is reported apart). Not a Google Benchmark
 // program: the figures are ratios measured side by side (docs/performance.md).
 //
-//   perf_analyze_speed [N]        (default 1000000)
+//   perf_analyze_speed [N]               (default 1000000)
+//   perf_analyze_speed --write N FILE    only writes the N readings to FILE, for measuring
+//                                        `mcpilot analyze FILE`'s peak memory
+//                                        (scripts/analyze-memory.sh)
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <cstdio>
@@ -70,6 +73,10 @@ std::vector<double> mm1_stream(std::size_t n, std::uint64_t seed) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 4 && std::string(argv[1]) == "--write") {
+    write_ar1(std::strtoull(argv[2], nullptr, 10), argv[3]);
+    return 0;
+  }
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
   const std::string path =
       (std::filesystem::temp_directory_path() / "mcpilot-perf-analyze-speed.csv").string();

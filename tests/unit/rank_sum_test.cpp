@@ -207,6 +207,31 @@ TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
   for (const auto& g : got) EXPECT_EQ(g, serial);
 }
 
+TEST(RankSum, SmallTableAndCachedTablesMeetAtTheirBorder) {
+  // Exact P(U <= u), Python integers as above: the recurrence table holds sizes up to 32, the
+  // per-pair cache what lies beyond, so both sides of the border are checked.
+  expect_rel(rank_sum_cdf(32, 32, 300), 0.0020109017337240336);
+  expect_rel(rank_sum_cdf(32, 32, 512), 0.5026593344077378);
+  expect_rel(rank_sum_cdf(31, 32, 200), 1.2295005528395389e-05);
+  expect_rel(rank_sum_cdf(12, 40, 100), 0.0008739542609191335);
+  expect_rel(rank_sum_cdf(33, 64, 700), 0.0031770092265275807);
+  expect_rel(rank_sum_cdf(64, 64, 1500), 0.004381038284672268);
+}
+
+TEST(RankSum, EvictedTablesAreRebuiltTheSame) {
+  // 60 pairs of about 30,000 cells each, far past the cache's default budget of 2^18: the first
+  // ones are dropped and built again on the second pass, which must give the same numbers.
+  std::vector<double> first, second;
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t k = 150; k < 210; ++k) {
+      const std::size_t m = 60000 / k;
+      (pass == 0 ? first : second).push_back(rank_sum_cdf(k, m, k * m / 3));
+    }
+  EXPECT_EQ(first, second);
+  // P(U <= 20000) for k = 150, m = 400, exact (Python integers as above).
+  expect_rel(first.front(), 5.233947785605844e-10, 1e-11);
+}
+
 TEST(RankSum, TieFactorAndItsFastCheck) {
   // Groups of 3, 2 and 1 among N = 6: 1 - (24 + 6) / (216 - 6) = 1 - 30/210.
   const std::vector<double> a = {1, 1, 2}, b = {1, 2, 3};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -74,10 +75,15 @@ std::shared_ptr<const table> build_half_table(std::size_t k, std::size_t m) {
 // Every half table for 1 <= k <= m <= small_side, by the recurrence on the largest of the k + m
 // values (from a with probability k/(k+m), then it exceeds all m values of b):
 //   P(U_{k,m} <= u) = k/(k+m) P(U_{k-1,m} <= u - m) + m/(k+m) P(U_{k,m-1} <= u),
-// which costs O(1) per entry, all terms positive: about small_side^4 / 16 = 1.0e6 entries (8 MB)
-// built once, in a few milliseconds, on first use. Entries above km/2 are read through the
-// symmetry P(U <= u) = 1 - P(U <= km - u - 1).
-constexpr std::size_t small_side = 64;
+// which costs O(1) per entry, all terms positive: about small_side^4 / 16 = 65,536 entries
+// (0.5 MB), built once on first use in well under a millisecond. Entries above km/2 are read
+// through the symmetry P(U <= u) = 1 - P(U <= km - u - 1).
+//
+// The side was 64 (8 MB, every pair up to 64 built on first use even for a series of 100
+// readings). That one table put `mcpilot analyze` of 10^5 readings above Pilot's peak memory;
+// pairs from 33 to 64 now go through the cache of per-pair tables below, which builds only the
+// pairs a series needs.
+constexpr std::size_t small_side = 32;
 
 class small_tables {
  public:
@@ -136,10 +142,18 @@ const small_tables& small() {
   return tables;
 }
 
+// The per-pair tables, least recently used first out. A change-point search of n readings asks
+// for some 2n cells' worth of distinct pairs over its run, revisiting most of them; emptying the
+// whole cache when it filled (as before) rebuilt them all, and a fixed budget large enough for
+// 10^6 readings held 16 MB for a series of 10^5. The budget is the largest any caller has asked
+// for (rank_sum_options::cache_cells), so a process that analyses only short series stays small.
 struct table_cache {
+  using entry = std::pair<std::uint64_t, std::shared_ptr<const table>>;
   std::mutex mutex;
-  std::unordered_map<std::uint64_t, std::shared_ptr<const table>> tables;
-  std::size_t cells = 0;
+  std::list<entry> order;  // most recently used first
+  std::unordered_map<std::uint64_t, std::list<entry>::iterator> where;
+  std::uint64_t cells = 0;
+  std::uint64_t budget = rank_sum_default_cache_cells;
 };
 
 table_cache& cache() {
@@ -147,30 +161,37 @@ table_cache& cache() {
   return c;
 }
 
-std::shared_ptr<const table> half_table(std::size_t k, std::size_t m) {
+std::shared_ptr<const table> half_table(std::size_t k, std::size_t m, std::uint64_t budget) {
   const std::uint64_t key = (static_cast<std::uint64_t>(k) << 32) | m;
   table_cache& c = cache();
   {
     std::lock_guard lock(c.mutex);
-    if (auto it = c.tables.find(key); it != c.tables.end()) return it->second;
+    c.budget = std::max(c.budget, budget);
+    if (auto it = c.where.find(key); it != c.where.end()) {
+      c.order.splice(c.order.begin(), c.order, it->second);
+      return it->second->second;
+    }
   }
   auto t = build_half_table(k, m);  // outside the lock: other threads keep reading
   std::lock_guard lock(c.mutex);
-  if (auto it = c.tables.find(key); it != c.tables.end()) return it->second;
-  if (c.cells + t->size() > rank_sum_cache_budget) {
-    c.tables.clear();  // readers hold shared_ptrs, so dropping the map is safe
-    c.cells = 0;
+  if (auto it = c.where.find(key); it != c.where.end()) return it->second->second;
+  // Readers hold shared_ptrs, so dropping an entry under them is safe.
+  while (!c.order.empty() && c.cells + t->size() > c.budget) {
+    c.cells -= c.order.back().second->size();
+    c.where.erase(c.order.back().first);
+    c.order.pop_back();
   }
-  c.tables.emplace(key, t);
+  c.order.emplace_front(key, t);
+  c.where.emplace(key, c.order.begin());
   c.cells += t->size();
   return t;
 }
 
 // P(U <= v) for k <= m and v <= km/2.
-double lower_cdf(std::size_t k, std::size_t m, std::uint64_t v) {
+double lower_cdf(std::size_t k, std::size_t m, std::uint64_t v, std::uint64_t budget) {
   if (m <= small_side) return small().at(k, m, static_cast<std::int64_t>(v));
   const std::uint64_t cells = static_cast<std::uint64_t>(k) * m;
-  if (cells <= rank_sum_cached_cells) return (*half_table(k, m))[v];
+  if (cells <= rank_sum_cached_cells) return (*half_table(k, m, budget))[v];
   if (static_cast<long double>(k) * static_cast<long double>(v + 1) > 4e9L)
     throw std::length_error("rank_sum: exact distribution for " + std::to_string(k) + " and " +
                             std::to_string(m) + " values at U = " + std::to_string(v) +
@@ -199,18 +220,27 @@ double rank_sum_cdf(std::size_t k0, std::size_t m0, std::uint64_t u) {
   const std::uint64_t total = cells_of(k, m);
   if (u >= total) return 1;
   const std::uint64_t half = total / 2;
-  if (u <= half) return lower_cdf(k, m, u);
+  const std::uint64_t budget = rank_sum_default_cache_cells;
+  if (u <= half) return lower_cdf(k, m, u, budget);
   // P(U <= u) = 1 - P(U >= u + 1) = 1 - P(U <= total - u - 1) by the symmetry U <-> km - U
-  return 1 - lower_cdf(k, m, total - u - 1);
+  return 1 - lower_cdf(k, m, total - u - 1, budget);
 }
 
-double rank_sum_p(std::size_t k0, std::size_t m0, std::uint64_t u) {
+namespace {
+
+double p_value(std::size_t k0, std::size_t m0, std::uint64_t u, std::uint64_t budget) {
   const auto [k, m] = ordered(k0, m0);
   if (k == 0) return 1;
   const std::uint64_t total = cells_of(k, m);
   if (u > total) throw std::invalid_argument("rank_sum_p: U exceeds k m");
   const std::uint64_t v = std::min(u, total - u);
-  return std::min(1.0, 2 * lower_cdf(k, m, v));
+  return std::min(1.0, 2 * lower_cdf(k, m, v, budget));
+}
+
+}  // namespace
+
+double rank_sum_p(std::size_t k, std::size_t m, std::uint64_t u) {
+  return p_value(k, m, u, rank_sum_default_cache_cells);
 }
 
 double rank_sum_p_floor(std::size_t k0, std::size_t m0) {
@@ -352,7 +382,7 @@ rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> s
   const std::uint64_t middle = static_cast<std::uint64_t>(k) * m / 2;
   r.u = std::clamp(middle, r.u_min, r.u_max);
   r.method = r.u_min == r.u_max ? rank_sum_method::exact : rank_sum_method::exact_least_favourable;
-  r.p = rank_sum_p(k, m, r.u);
+  r.p = p_value(k, m, r.u, options.cache_cells);
   return r;
 }
 

@@ -20,14 +20,15 @@
 // normal or t approximation does not respect.
 //
 // Cost and caching, by size (k <= m after swapping; U has one distribution for (k, m) and (m, k)):
-// - m <= 64: one table of every such pair, built on first use by the recurrence on the largest
+// - m <= 32: one table of every such pair, built on first use by the recurrence on the largest
 //   value, P(U_{k,m} <= u) = k/(k+m) P(U_{k-1,m} <= u-m) + m/(k+m) P(U_{k,m-1} <= u): O(1) per
-//   entry, about 1.0e6 doubles (8 MB), a few milliseconds once; then O(1) per lookup.
+//   entry, 65,536 doubles (0.5 MB), well under a millisecond once; then O(1) per lookup.
 // - k m <= rank_sum_cached_cells: the lower half of the distribution (u <= km/2) by the product
 //   above, O(k * k m / 2) time and O(k m / 2) memory, kept per pair in a process-wide cache
 //   guarded by a mutex (safe from several threads; a table is built outside the lock, so two
-//   threads may occasionally build the same one). The cache holds at most rank_sum_cache_budget
-//   numbers and is emptied when a new table would exceed that. Then O(1) per lookup.
+//   threads may occasionally build the same one). The cache holds at most the largest
+//   rank_sum_options::cache_cells any call has asked for (rank_sum_default_cache_cells unless a
+//   caller asks for more), dropping the least recently used tables. Then O(1) per lookup.
 // - larger: computed up to the observed u only, O(k * u) time, O(u) memory, not kept.
 
 #include <cstddef>
@@ -37,7 +38,7 @@
 namespace mcpilot {
 
 inline constexpr std::uint64_t rank_sum_cached_cells = 1u << 16;
-inline constexpr std::size_t rank_sum_cache_budget = std::size_t{8} << 20;  // 64 MB of doubles
+inline constexpr std::uint64_t rank_sum_default_cache_cells = std::uint64_t{1} << 18;  // 2 MB
 
 // P(U <= u) for k and m values without ties. Exact (up to long double rounding). k or m == 0 gives
 // 1. Throws std::length_error when the work min(k,m) * min(u, km-u) exceeds 4e9 operations.
@@ -65,6 +66,10 @@ struct rank_sum_options {
   // higher class at the cut that makes the classes most equal in size, and Fisher's exact test
   // compares the two samples' counts in the classes. Neither rule uses random numbers.
   double tie_factor_limit = 0.99;
+  // The table cache's budget, in numbers, that this caller wants: a long change-point search
+  // revisits many pairs and is faster with more. The cache keeps the largest budget asked for
+  // so far in the process. Memory and speed only; the p-values do not depend on it.
+  std::uint64_t cache_cells = rank_sum_default_cache_cells;
 };
 
 struct rank_sum_result {

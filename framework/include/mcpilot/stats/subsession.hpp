@@ -60,6 +60,14 @@ class batch_correlogram {
 // batch means are equal. O(sum n_s / q).
 std::optional<double> pooled_lag1(std::span<const batch_correlogram> series, std::size_t q);
 
+// rho_1(q) of the batch means of the readings whose prefix sums are sum[0..L] (taken about any
+// centre: only differences are used), about the mean of the h q readings used; nullopt when
+// h < 2 or when the batch means' deviations are, in root mean square, within `noise`, a bound
+// on the rounding error of one batch mean (0: the means must be exactly equal). A segment's
+// subsession search can read it off the whole series' sums instead of building its own. Summed
+// in a faster order than lag1(), so the two can differ in the last bits. O(L/q).
+std::optional<double> prefix_lag1(std::span<const double> sum, std::size_t q, double noise);
+
 struct subsession_choice {
   std::size_t size = 0;        // q
   std::size_t count = 0;       // h = floor(n / q)
