@@ -396,6 +396,39 @@ TEST(StatsSubsession, PooledLag1OverSeriesMatchesR) {
   EXPECT_FALSE(pooled_lag1(near_pair, 4));
 }
 
+TEST(StatsSubsession, Lag1FromAnySumsOfTheReadings) {
+  // prefix_lag1 reads rho_1(q) off prefix sums taken about any centre (the change-point search
+  // passes slices of the whole series' sums). For a = 1 3 2 5 4 6 8 and q = 1, by the definition
+  // in exact fractions (Python): mean 29/7, rho_1(1) = 269/854.
+  const std::vector<double> a{1, 3, 2, 5, 4, 6, 8};
+  for (double start : {0.0, 1000.0, -3.5}) {
+    std::vector<double> sum{start};
+    for (double v : a) sum.push_back(sum.back() + v);
+    EXPECT_NEAR(*prefix_lag1(sum, 1, 0), 269.0 / 854.0, 1e-14) << start;
+    EXPECT_NEAR(*prefix_lag1(sum, 2, 0), 0.0, 1e-14) << start;  // by hand, as above
+    EXPECT_FALSE(prefix_lag1(sum, 4, 0)) << start;              // one batch
+  }
+  // Alternating +-1 (h = 10): every lag-1 product is -1 about the mean 0, so rho_1(1) = -9/10;
+  // pairs sum to 0, so the means at q = 2 are all equal: nothing to correlate.
+  std::vector<double> alt{0};
+  for (int i = 0; i < 10; ++i) alt.push_back(alt.back() + (i % 2 ? 1.0 : -1.0));
+  EXPECT_NEAR(*prefix_lag1(alt, 1, 0), -0.9, 1e-15);
+  EXPECT_FALSE(prefix_lag1(alt, 2, 0));
+  // A constant stretch read off sums that carry rounding errors (0.1 is not a double, and the
+  // sums start at 1e6): within the noise bound it is constant; real variation of the same size
+  // as the readings is not mistaken for noise.
+  std::vector<double> flat{1e6}, wavy{1e6};
+  for (int i = 0; i < 4000; ++i) {
+    flat.push_back(flat.back() + 0.1);
+    wavy.push_back(wavy.back() + 0.1 + (i % 7 == 0 ? 0.05 : 0.0));
+  }
+  const double noise = 16 * std::numeric_limits<double>::epsilon() * 1.0004e6;
+  for (std::size_t q : {1, 3, 10}) {
+    EXPECT_FALSE(prefix_lag1(flat, q, noise)) << q;
+    EXPECT_TRUE(prefix_lag1(wavy, q, noise)) << q;
+  }
+}
+
 TEST(StatsSubsession, LargeOffsetDoesNotChangeTheBatchAutocorrelation) {
   // rho_1(q) is shift-invariant; readings near 1e9 must give what readings near 0 give.
   std::uint64_t state = 99;

@@ -84,17 +84,8 @@ std::optional<double> prefix_lag1(std::span<const double> sum, std::size_t q, do
   return num / den;
 }
 
-// One series needs none of pooled_lag1's bookkeeping (its origin is its own mean); the same
-// arithmetic as pooled_lag1 of one series, bit for bit (sum_[0] is 0).
 std::optional<double> batch_correlogram::lag1(std::size_t q) const {
-  if (q == 0) return std::nullopt;
-  const std::size_t h = size() / q;
-  if (h < 2) return std::nullopt;
-  const double grand = sum_[h * q] / (static_cast<double>(q) * static_cast<double>(h));
-  double num = 0, den = 0;
-  add_lag1_sums(sum_.data(), q, h, -grand, num, den);
-  if (den == 0) return std::nullopt;
-  return num / den;
+  return pooled_lag1(std::span<const batch_correlogram>(this, 1), q);
 }
 
 std::optional<double> pooled_lag1(std::span<const batch_correlogram> series, std::size_t q) {
