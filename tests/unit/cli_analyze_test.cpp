@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
 
 namespace {
 
@@ -103,8 +104,21 @@ TEST(CliAnalyze, AdjustedIntervalIsTheDefaultAndSaysSo) {
   const double r = (12 * -0.0199710537197851 + 1) / 8;
   const double a = (1 + r) / (1 - r);
   EXPECT_NEAR(adjusted["variance_inflation"].get<double>(), a, 1e-12);
-  EXPECT_NEAR(adjusted["ci_width"].get<double>(), pilot["ci_width"].get<double>() * std::sqrt(a),
-              1e-10);
+  // Skewness G1 = -0.10135421758205151 (exact moments, Python fractions), so beta = G1 / (6
+  // sqrt 12) and the interval is [x - G(t) se, x - G(-t) se] with t = qt(0.975, 11) and se
+  // Pilot's half-width sqrt(a) / t: a little wider than Pilot's times sqrt(a), and moved down.
+  const double skew = -0.10135421758205151, beta = skew / (6 * std::sqrt(12.0));
+  EXPECT_NEAR(adjusted["subsession_skewness"].get<double>(), skew, 1e-12);
+  EXPECT_TRUE(pilot["subsession_skewness"].is_null());
+  const double t = 2.200985160082949;  // qt(0.975, 11)
+  const double se = pilot["ci_width"].get<double>() / 2 / t * std::sqrt(a);
+  const double mean = pilot["mean"].get<double>();
+  EXPECT_NEAR(adjusted["ci_low"].get<double>(),
+              mean - mcpilot::skewness_adjusted_quantile(t, beta) * se, 1e-10);
+  EXPECT_NEAR(adjusted["ci_high"].get<double>(),
+              mean - mcpilot::skewness_adjusted_quantile(-t, beta) * se, 1e-10);
+  EXPECT_LT(adjusted["interval_shift"].get<double>(), 0);
+  EXPECT_EQ(pilot["interval_shift"].get<double>(), 0);
   EXPECT_EQ(adjusted["mean"], pilot["mean"]);
   const auto bad = run_mcpilot({"analyze", f.path(), "--interval", "wide"});
   EXPECT_EQ(bad.exit_code, 2);
@@ -184,7 +198,7 @@ TEST(CliAnalyze, HumanViewOfTheSample) {
   const auto r =
       run_mcpilot({"analyze", std::string(MCPILOT_SOURCE_DIR) + "/configs/samples/latency.csv"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  for (const char* s : {"mean", "±", "readings used", "subsession size", "removed",
+  for (const char* s : {"mean", "interval width", "readings used", "subsession size", "removed",
                         "at the start (warm-up)", "required", "converged        yes"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
 }

@@ -230,10 +230,11 @@ TEST(CliRun, RawReadingsAreEveryReadingAndAnalyzeRecomputesTheInterval) {
 
   // The recipe of docs/cli.md, through the real executable.
   const auto analyzed = temp("raw-analyze.json");
-  const std::string cmd = "awk -F, '$2==\"x\" {print $3}' '" + raw +
-                          "' | '" MCPILOT_EXE
-                          "' analyze - --ci-perc 0.01 --no-warmup-removal --json > '" +
-                          analyzed + "'";
+  const std::string cmd =
+      "awk -F, '$2==\"x\" {print $3}' '" + raw +
+      "' | '" MCPILOT_EXE
+      "' analyze - --ci-perc 0.01 --interval pilot --no-warmup-removal --json > '" +
+      analyzed + "'";
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
   const auto a = read_json(analyzed);
   const auto& q = j["quantities"][0];

@@ -59,6 +59,26 @@ TEST(StatsSummary, DegenerateInputsAreNaN) {
   EXPECT_TRUE(std::isnan(variance(std::vector<double>{3.0})));
 }
 
+TEST(StatsSummary, SkewnessByHand) {
+  // {1, 2, 3, 4, 10}: mean 4, deviations -3 -2 -1 0 6, m2 = 50 / 5 = 10, m3 = 180 / 5 = 36,
+  // g1 = 36 / 10^1.5, G1 = g1 sqrt(5 * 4) / 3 = 1.697056274847714 (Excel SKEW, R e1071
+  // skewness(type = 2)); a symmetric sample has 0, and so has any sample of fewer than 3 values
+  // or of equal ones.
+  const std::vector<double> x = {1, 2, 3, 4, 10};
+  expect_rel(skewness(x), 36 / std::pow(10.0, 1.5) * std::sqrt(20.0) / 3, 1e-14);
+  expect_rel(skewness(x), 1.697056274847714, 1e-14);
+  std::vector<double> mirrored;
+  for (double v : x) mirrored.push_back(-v);
+  expect_rel(skewness(mirrored), -1.697056274847714, 1e-14);
+  EXPECT_EQ(skewness(std::vector<double>{1, 2, 3, 4, 5}), 0.0);
+  EXPECT_EQ(skewness(std::vector<double>{1, 9}), 0.0);
+  EXPECT_EQ(skewness(std::vector<double>{7, 7, 7, 7}), 0.0);
+  // Under a large offset the moments about the mean keep their digits.
+  std::vector<double> shifted;
+  for (double v : x) shifted.push_back(1e9 + v);
+  expect_rel(skewness(shifted), 1.697056274847714, 1e-6);
+}
+
 TEST(StatsSummary, HarmonicMeanByHand) {
   // 3 / (1 + 1/2 + 1/4) = 12/7: the rate of a run whose three equal pieces ran at 1, 2 and 4.
   EXPECT_DOUBLE_EQ(harmonic_mean(std::vector<double>{1, 2, 4}), 12.0 / 7.0);

@@ -43,6 +43,8 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"subsession_autocorrelation", or_null(a.subsession_autocorrelation)},
       {"interval", std::string(to_string(a.interval))},
       {"variance_inflation", a.variance_inflation},
+      {"subsession_skewness", or_null(a.subsession_skewness)},
+      {"interval_shift", a.interval_shift},
       {"warmup", std::move(warmup)},
   };
 }

@@ -25,6 +25,15 @@ std::string at_reading(std::size_t i, const reading_positions* positions) {
   return s;
 }
 
+// "; centre moved up 6% of the half-width for their skewness 0.45", or nothing when it moved by
+// less than 1%.
+std::string skewness_note(const analysis& a) {
+  if (!a.subsession_skewness || !(std::abs(a.interval_shift) >= 0.005)) return "";
+  return std::string("; centre moved ") + (a.interval_shift > 0 ? "up " : "down ") +
+         format_percent(std::abs(a.interval_shift)) + " of the half-width for their skewness " +
+         format_number(*a.subsession_skewness, 0.1);
+}
+
 }  // namespace
 
 std::string format_number(double x, double resolution) {
@@ -144,7 +153,7 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
                           ? std::string("pilot (t interval of the subsession means)")
                           : "adjusted (subsession means' variance x " +
                                 format_number(a.variance_inflation, 0.001) +
-                                " for their lag-1 autocorrelation)");
+                                " for their lag-1 autocorrelation" + skewness_note(a) + ')');
 
   if (!ctx.remove_warmup) {
     t.add("warm-up removal", "off (--no-warmup-removal)");

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "mcpilot/stats/distributions.hpp"
+
 namespace mcpilot {
 
 double corrected_lag1(double lag1, std::size_t h) {
@@ -16,14 +18,30 @@ double correlation_inflation(double lag1, std::size_t h) {
   return (1 + r) / (1 - r);
 }
 
-t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double confidence) {
+double skewness_adjusted_quantile(double z, double beta) {
+  // Below 1e-8 the cube root's expansion z - beta - 2 beta (z - beta)^2 is exact to double
+  // precision, and the formula's own cancellation would not be.
+  if (std::abs(beta) < 1e-8) return z - beta - 2 * beta * (z - beta) * (z - beta);
+  return (std::cbrt(1 + 6 * beta * (z - beta)) - 1) / (2 * beta);
+}
+
+t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double skewness,
+                                  double confidence) {
   t_interval iv = mean_interval(batches, confidence);
+  const std::size_t h = batches.size();
   // Var(mean of h batch means) = s^2 / h (1 + 2 sum_k (1 - k/h) r_k), and for batch means that
   // are AR(1)-like, or less correlated beyond lag 1 (large batches of any process with summable
   // correlations), the bracket is at most (1 + r) / (1 - r).
-  const double root = std::sqrt(correlation_inflation(lag1, batches.size()));
-  iv.sd *= root;
-  iv.half_width *= root;
+  iv.sd *= std::sqrt(correlation_inflation(lag1, h));
+  const double hh = static_cast<double>(h);
+  const double se = iv.sd / std::sqrt(hh);
+  const double t = t_critical(hh - 1, confidence);
+  const double beta = skewness / (6 * std::sqrt(hh));
+  const double upper =
+      skewness_adjusted_quantile(t, beta);  // the interval's lower end: x - G(t) se
+  const double lower = skewness_adjusted_quantile(-t, beta);
+  iv.half_width = (upper - lower) / 2 * se;
+  iv.shift = -(upper + lower) / 2 * se;
   return iv;
 }
 

@@ -99,11 +99,16 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
   a.subsession_count = h;
   a.interval = req.interval.value_or(interval_method::adjusted);
   const double lag1 = a.subsession_autocorrelation.value_or(0.0);
-  const t_interval iv = a.interval == interval_method::adjusted
-                            ? adjusted_mean_interval(batches, lag1, req.confidence)
-                            : mean_interval(batches, req.confidence);
-  if (a.interval == interval_method::adjusted)
+  if (a.interval == interval_method::adjusted) {
     a.variance_inflation = correlation_inflation(lag1, h);
+    a.subsession_skewness = skewness(batches);
+  }
+  const t_interval iv =
+      a.interval == interval_method::adjusted
+          ? adjusted_mean_interval(batches, lag1, *a.subsession_skewness, req.confidence)
+          : mean_interval(batches, req.confidence);
+  if (iv.half_width > 0)
+    a.interval_shift = (opt.kind == quantity_kind::rate ? -iv.shift : iv.shift) / iv.half_width;
 
   double sd = iv.sd;  // of the batch means, on the analysed scale
   double scale_target = 0;
@@ -117,7 +122,7 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
       break;
     }
     case quantity_kind::rate: {
-      const rate_bounds rb = rate_interval(iv.mean, iv.half_width);
+      const rate_bounds rb = rate_interval(iv.centre(), iv.half_width);
       a.mean = 1.0 / iv.mean;
       a.ci_low = rb.low;
       a.ci_high = rb.high;
@@ -163,8 +168,11 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
         return;
       }
       if (q == 1) {
-        // Independent trials: the binomial formulas, which carry no correlation adjustment.
+        // Independent trials: the binomial formulas, which carry no correlation or skewness
+        // adjustment.
         a.variance_inflation = 1;
+        a.subsession_skewness.reset();
+        a.interval_shift = 0;
         sd = std::sqrt(p * (1 - p));
         const proportion_bounds b = opt.wilson ? wilson_interval(p, h, req.confidence)
                                                : wald_interval(p, h, req.confidence);

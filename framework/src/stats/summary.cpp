@@ -4,6 +4,8 @@
 #include <limits>
 #include <string>
 
+#include <boost/math/statistics/univariate_statistics.hpp>
+
 #include "mcpilot/error.hpp"
 
 namespace mcpilot {
@@ -21,6 +23,14 @@ double variance(std::span<const double> x) {
   long double ss = 0;
   for (double v : x) ss += (v - m) * (v - m);
   return static_cast<double>(ss / static_cast<long double>(x.size() - 1));
+}
+
+double skewness(std::span<const double> x) {
+  if (x.size() < 3) return 0;
+  const double n = static_cast<double>(x.size());
+  const double g1 = boost::math::statistics::skewness(x.begin(), x.end());  // 0 for equal values
+  // Values that differ by a few ulps can give m2 so small that g1 overflows: no usable skewness.
+  return std::isfinite(g1) ? g1 * std::sqrt(n * (n - 1)) / (n - 2) : 0.0;
 }
 
 double harmonic_mean(std::span<const double> x) {

@@ -1,11 +1,12 @@
 #pragma once
 // The correlation-adjusted interval on batch means: Pilot's t interval, widened by the AR(1)
 // variance inflation of the batch means' own lag-1 autocorrelation (the adjustment of SBatch and
-// Skart). Pilot accepts batch means whose lag-1 autocorrelation is up to the preset's limit, and
-// its interval treats them as independent, so it is too narrow by sqrt((1 + r) / (1 - r)) for a
-// correlation r at the limit, and further because the estimate of r is biased low. The adjusted
-// interval corrects both: the estimate's first-order bias, then the variance of the mean.
-// docs/statistics.md, "The correlation-adjusted interval", gives the derivation and the coverage.
+// Skart), and moved by their skewness (Skart's second adjustment). Pilot accepts batch means whose
+// lag-1 autocorrelation is up to the preset's limit, and its interval treats them as independent,
+// so it is too narrow by sqrt((1 + r) / (1 - r)) for a correlation r at the limit, and further
+// because the estimate of r is biased low. The adjusted interval corrects both: the estimate's
+// first-order bias, then the variance of the mean. docs/statistics.md, "The correlation-adjusted
+// interval", gives the derivation and the coverage.
 
 #include <cstddef>
 #include <span>
@@ -28,9 +29,22 @@ double corrected_lag1(double lag1, std::size_t h);
 constexpr double max_inflation_lag1 = 0.99;
 double correlation_inflation(double lag1, std::size_t h);
 
-// Pilot's t interval of the batch means, x-bar +- t*_{h-1} s sqrt(A) / sqrt(h), with
-// A = correlation_inflation(lag1, h). sd holds s sqrt(A), the standard deviation the required
-// sample size uses. Needs h >= 2 (std::invalid_argument otherwise). O(h).
-t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double confidence);
+// Willink's (2005) skewness-adjusted quantile, the G of Skart (Tafazzoli, Steiger and Wilson
+// 2011): for the mean of h values with skewness B and beta = B / (6 sqrt(h)),
+//   G(z) = ((1 + 6 beta (z - beta))^(1/3) - 1) / (2 beta),   G(z) = z for beta = 0,
+// and [x-bar - G(t*) se, x-bar - G(-t*) se] is the interval. A Cornish-Fisher correction: when the
+// values are skewed to the right, a low mean comes with a low s, so the t ratio's lower tail is
+// longer than Student's, and the interval moves up by about (1 + t*^2) beta se; its width changes
+// only at the order beta^2. Increasing in z for every beta. O(1).
+double skewness_adjusted_quantile(double z, double beta);
+
+// The correlation- and skewness-adjusted interval of the batch means:
+//   [x-bar - G(t*_{h-1}) se, x-bar - G(-t*_{h-1}) se],   se = s sqrt(A) / sqrt(h),
+// with A = correlation_inflation(lag1, h) and G as above for the batch means' skewness B
+// (`skewness(batches)`; 0 gives the symmetric interval). The result's centre() is x-bar + shift and
+// its half_width is (G(t*) - G(-t*)) se / 2; sd holds s sqrt(A), the standard deviation the
+// required sample size uses. Needs h >= 2 (std::invalid_argument otherwise). O(h).
+t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double skewness,
+                                  double confidence);
 
 }  // namespace mcpilot

@@ -56,6 +56,11 @@ struct analysis {
   // and for the binomial intervals of independent 0/1 trials.
   interval_method interval = interval_method::adjusted;
   double variance_inflation = 1;
+  // The batch means' skewness, for which the adjusted interval's centre moved away from the mean
+  // by interval_shift half-widths (> 0: towards larger values of the quantity reported, so down
+  // in the reciprocals for a rate); none and 0 for Pilot's interval and binomial ones.
+  std::optional<double> subsession_skewness;
+  double interval_shift = 0;
 
   double target_width = 0;  // the whole width the requirements ask for, in the unit
   std::optional<std::size_t> required_samples;  // raw readings needed in the stable phase

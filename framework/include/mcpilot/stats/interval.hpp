@@ -11,8 +11,10 @@ struct t_interval {
   double sd = 0;          // sample standard deviation of the values
   std::size_t count = 0;  // how many values
   double half_width = 0;  // t*_{count-1} sd / sqrt(count); the whole width C is twice this
-  double low() const { return mean - half_width; }
-  double high() const { return mean + half_width; }
+  double shift = 0;       // of the interval's centre from the mean (a skewness adjustment)
+  double centre() const { return mean + shift; }
+  double low() const { return centre() - half_width; }
+  double high() const { return centre() + half_width; }
 };
 
 // x-bar +- t*_{h-1} s / sqrt(h). Needs h >= 2 (std::invalid_argument otherwise). O(h).

@@ -12,6 +12,11 @@ double mean(std::span<const double> x);
 // common offset does not cancel away the digits. NaN when n < 2.
 double variance(std::span<const double> x);
 
+// The sample skewness G1 = sqrt(n (n - 1)) / (n - 2) g1, g1 = m3 / m2^(3/2) from the moments
+// about the mean (the adjusted Fisher-Pearson coefficient: Excel's SKEW, R e1071's type 2, Skart's
+// B). 0 when n < 3 or every value is equal.
+double skewness(std::span<const double> x);
+
 // n / sum(1/x_i). Every reading must be > 0; reading_error names the first that is not.
 double harmonic_mean(std::span<const double> x);
 
