@@ -242,9 +242,27 @@ std::span<double> batch_sums(std::span<const double> x, std::size_t q, std::vect
     std::copy(x.begin(), x.end(), out.begin());
     return out;
   }
-  for (std::size_t j = 0; j < out.size(); ++j) {
+  // Four batches at a time, each still summed alone and in order (the same roundings), so that
+  // four chains of additions overlap instead of each waiting on the one before.
+  const double* v = x.data();
+  std::size_t j = 0;
+  for (; j + 4 <= out.size(); j += 4) {
+    const double* b = v + j * q;
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (std::size_t i = 0; i < q; ++i) {
+      s0 += b[i];
+      s1 += b[q + i];
+      s2 += b[2 * q + i];
+      s3 += b[3 * q + i];
+    }
+    out[j] = s0;
+    out[j + 1] = s1;
+    out[j + 2] = s2;
+    out[j + 3] = s3;
+  }
+  for (; j < out.size(); ++j) {
     double s = 0;
-    for (std::size_t i = j * q; i < (j + 1) * q; ++i) s += x[i];
+    for (std::size_t i = j * q; i < (j + 1) * q; ++i) s += v[i];
     out[j] = s;
   }
   return out;
@@ -307,13 +325,29 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
   return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;
 }
 
-segment_test test_segments(std::span<const double> x, const series_sums& sums, std::size_t b,
-                           std::size_t at, std::size_t e, const changepoint_options& opt,
+// The readings a test of the split at `at` between [b, at) and [at, e) looks at: all of the
+// shorter side, and of the longer side at most length_ratio times as many, next to the split.
+// Two tests of one candidate with the same window give the same p.
+struct test_window {
+  bool left_shorter = false;
+  std::size_t shorter = 0, longer = 0;
+  bool operator==(const test_window&) const = default;
+};
+
+test_window window_of(std::size_t b, std::size_t at, std::size_t e,
+                      const changepoint_options& opt) {
+  test_window w;
+  w.left_shorter = at - b <= e - at;
+  w.shorter = std::min(at - b, e - at);
+  w.longer =
+      std::min(std::max(at - b, e - at), w.shorter * std::max<std::size_t>(opt.length_ratio, 1));
+  return w;
+}
+
+segment_test test_segments(std::span<const double> x, const series_sums& sums, std::size_t at,
+                           const test_window& w, const changepoint_options& opt,
                            test_scratch& scratch) {
-  const bool left_shorter = at - b <= e - at;
-  const std::size_t shorter = std::min(at - b, e - at);
-  const std::size_t longer =
-      std::min(std::max(at - b, e - at), shorter * std::max<std::size_t>(opt.length_ratio, 1));
+  const auto [left_shorter, shorter, longer] = w;
   const std::size_t lb = left_shorter ? at : at - longer, le = lb + longer;
   const std::span<const double> near_longer = sums.slice(lb, le);
   segment_test r;
@@ -363,6 +397,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   const double threshold = options.alpha / static_cast<double>(n);
   std::vector<std::size_t> prev(c), next(c);
   std::vector<std::optional<double>> p(c);
+  std::vector<test_window> tested(c);  // the window of each candidate's current p
   std::vector<std::uint64_t> version(c, 0);
   std::vector<bool> alive(c, true);
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
@@ -378,8 +413,14 @@ changepoint_result detect_changepoints(std::span<const double> x,
   };
   std::priority_queue<entry> heap;
   test_scratch scratch;
-  auto evaluate = [&](std::size_t i) {
-    const segment_test t = test_segments(x, sums, begin_of(i), at[i], end_of(i), options, scratch);
+  // A removal lengthens one side of each neighbour. When that side is the longer one and already
+  // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are
+  // its p and its place in the heap.
+  auto evaluate = [&](std::size_t i, bool first) {
+    const test_window w = window_of(begin_of(i), at[i], end_of(i), options);
+    if (!first && w == tested[i]) return;
+    tested[i] = w;
+    const segment_test t = test_segments(x, sums, at[i], w, options, scratch);
     p[i] = t.p;
     ++version[i];
     const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);
@@ -389,7 +430,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
     prev[i] = i == 0 ? none : i - 1;
     next[i] = i + 1 == c ? none : i + 1;
   }
-  for (std::size_t i = 0; i < c; ++i) evaluate(i);
+  for (std::size_t i = 0; i < c; ++i) evaluate(i, true);
   while (!heap.empty()) {
     const entry top = heap.top();
     heap.pop();
@@ -400,8 +441,8 @@ changepoint_result detect_changepoints(std::span<const double> x,
     const std::size_t l = prev[i], rr = next[i];
     if (l != none) next[l] = rr;
     if (rr != none) prev[rr] = l;
-    if (l != none) evaluate(l);
-    if (rr != none) evaluate(rr);
+    if (l != none) evaluate(l, false);
+    if (rr != none) evaluate(rr, false);
   }
   for (std::size_t i = 0; i < c; ++i) {
     if (!alive[i]) continue;
