@@ -46,8 +46,8 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
       cmd->add_option("--min-samples", o.min_samples, "fewest subsession means to converge")
           ->check(unsigned_in(2, max_min_samples, "a number of subsessions"));
   cmd->add_option("--interval", o.interval,
-                  "adjusted (batch means widened for their lag-1 autocorrelation; the default) or "
-                  "pilot (Pilot's t interval, number for number)")
+                  "adjusted (batch means widened for their lag-1 autocorrelation and moved for "
+                  "their skewness; the default) or pilot (Pilot's t interval, number for number)")
       ->check(CLI::IsMember({"adjusted", "pilot"}))
       ->default_val("adjusted");
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
