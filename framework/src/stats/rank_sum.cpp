@@ -66,13 +66,30 @@ template <class real>
   return v;
 }
 
+// The loader picks a target_clones function's clone by calling a resolver while it relocates
+// the program, before a sanitizer's runtime has started: under TSan that crashes, so sanitized
+// builds, which test the arithmetic and not the speed, compile one clone.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define MCPILOT_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer) || \
+    __has_feature(memory_sanitizer)
+#define MCPILOT_SANITIZED 1
+#endif
+#endif
+#ifdef MCPILOT_SANITIZED
+#define MCPILOT_AVX2_CLONE
+#else
+#define MCPILOT_AVX2_CLONE __attribute__((target_clones("avx2", "default")))
+#endif
+
 // lower_pmf<double>, compiled twice: building the cached tables is a sixth of a change-point
 // search of 10^6 readings, all of it in the two loops above, and AVX2 runs them on four doubles
 // at a time instead of two. The clone is picked once, at load time, by the CPU; without FMA
 // (not part of "avx2") every operation and its rounding is the default clone's, so the tables
 // are bit-identical on any machine.
-__attribute__((target_clones("avx2", "default"))) std::vector<double> lower_pmf_double(
-    std::size_t k, std::size_t m, std::uint64_t umax) {
+MCPILOT_AVX2_CLONE std::vector<double> lower_pmf_double(std::size_t k, std::size_t m,
+                                                        std::uint64_t umax) {
   return lower_pmf<double>(k, m, umax);
 }
 

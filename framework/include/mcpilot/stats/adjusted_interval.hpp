@@ -34,7 +34,7 @@ double correlation_inflation(double lag1, std::size_t h);
 //   G(z) = ((1 + 6 beta (z - beta))^(1/3) - 1) / (2 beta),   G(z) = z for beta = 0,
 // and [x-bar - G(t*) se, x-bar - G(-t*) se] is the interval. A Cornish-Fisher correction: when the
 // values are skewed to the right, a low mean comes with a low s, so the t ratio's lower tail is
-// longer than Student's, and the interval moves up by about (1 + t*^2) beta se; its width changes
+// longer than Student's, and the interval moves up by about (1 + 2 t*^2) beta se; its width changes
 // only at the order beta^2. Increasing in z for every beta. O(1).
 double skewness_adjusted_quantile(double z, double beta);
 
