@@ -1,7 +1,7 @@
 // Cost of change-point detection on long series (issue 3 asks for 10^5 readings in well under a
 // second). The exact tables are cached for the process, so these are the steady figures of a
 // session that calls the detection repeatedly; the first call of a process also builds them
-// (docs/performance-changepoints.md gives both).
+// (docs/performance.md, "Performance: change-point detection", gives both).
 #include <benchmark/benchmark.h>
 
 #include <boost/random/normal_distribution.hpp>

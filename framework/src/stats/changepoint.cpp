@@ -397,7 +397,9 @@ changepoint_result detect_changepoints(std::span<const double> x,
   const double threshold = options.alpha / static_cast<double>(n);
   std::vector<std::size_t> prev(c), next(c);
   std::vector<std::optional<double>> p(c);
-  std::vector<test_window> tested(c);  // the window of each candidate's current p
+  // The window of each candidate's current p; none yet is the empty window, never a real one
+  // (every side holds at least min_segment >= 1 readings).
+  std::vector<test_window> tested(c);
   std::vector<std::uint64_t> version(c, 0);
   std::vector<bool> alive(c, true);
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
@@ -416,9 +418,9 @@ changepoint_result detect_changepoints(std::span<const double> x,
   // A removal lengthens one side of each neighbour. When that side is the longer one and already
   // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are
   // its p and its place in the heap.
-  auto evaluate = [&](std::size_t i, bool first) {
+  auto evaluate = [&](std::size_t i) {
     const test_window w = window_of(begin_of(i), at[i], end_of(i), options);
-    if (!first && w == tested[i]) return;
+    if (w == tested[i]) return;
     tested[i] = w;
     const segment_test t = test_segments(x, sums, at[i], w, options, scratch);
     p[i] = t.p;
@@ -430,7 +432,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
     prev[i] = i == 0 ? none : i - 1;
     next[i] = i + 1 == c ? none : i + 1;
   }
-  for (std::size_t i = 0; i < c; ++i) evaluate(i, true);
+  for (std::size_t i = 0; i < c; ++i) evaluate(i);
   while (!heap.empty()) {
     const entry top = heap.top();
     heap.pop();
@@ -441,8 +443,8 @@ changepoint_result detect_changepoints(std::span<const double> x,
     const std::size_t l = prev[i], rr = next[i];
     if (l != none) next[l] = rr;
     if (rr != none) prev[rr] = l;
-    if (l != none) evaluate(l, false);
-    if (rr != none) evaluate(rr, false);
+    if (l != none) evaluate(l);
+    if (rr != none) evaluate(rr);
   }
   for (std::size_t i = 0; i < c; ++i) {
     if (!alive[i]) continue;
