@@ -37,11 +37,11 @@ t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, 
   const double se = iv.sd / std::sqrt(hh);
   const double t = t_critical(hh - 1, confidence);
   const double beta = skewness / (6 * std::sqrt(hh));
-  const double upper =
-      skewness_adjusted_quantile(t, beta);  // the interval's lower end: x - G(t) se
-  const double lower = skewness_adjusted_quantile(-t, beta);
-  iv.half_width = (upper - lower) / 2 * se;
-  iv.shift = -(upper + lower) / 2 * se;
+  // [x - G(t) se, x - G(-t) se]: G(t) sets the lower end and G(-t) the upper.
+  const double g_t = skewness_adjusted_quantile(t, beta);
+  const double g_minus_t = skewness_adjusted_quantile(-t, beta);
+  iv.half_width = (g_t - g_minus_t) / 2 * se;
+  iv.shift = -(g_t + g_minus_t) / 2 * se;
   return iv;
 }
 
