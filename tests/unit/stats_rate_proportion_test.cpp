@@ -13,11 +13,14 @@
 #include <vector>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/precision.hpp"
 #include "mcpilot/stats/proportion.hpp"
 #include "mcpilot/stats/rate.hpp"
+#include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
 namespace {
@@ -119,6 +122,32 @@ TEST(StatsRate, AnalyzeUsesTheHarmonicMeanAndMapsTheInterval) {
   expect_rel(*a.ci_width, 0.31128287600118915 - 0.14732991233962431, 1e-12);
   // The harmonic mean, not the arithmetic mean of the rates (0.2561...).
   EXPECT_LT(*a.mean, 0.25);
+}
+
+TEST(StatsRate, AdjustedIntervalMovesOnTheReciprocalScale) {
+  // Durations y alternating short and long (lag-1 negative, so A = 1) and skewed to the right:
+  // the adjusted interval on the reciprocals moves up, [y - G(t) se, y - G(-t) se], and the
+  // rate's interval is its image under 1/y, so it moves down: interval_shift < 0 in the rate's
+  // own direction.
+  const std::vector<double> y = {1, 9, 2, 8, 1.5, 6, 2.5, 12, 1, 7, 2, 20};
+  std::vector<double> x;
+  for (double v : y) x.push_back(1 / v);
+  analysis_options o = options_for(quantity_kind::rate, "quick");
+  o.requirements.interval = interval_method::adjusted;
+  const analysis a = analyze(x, o);
+  ASSERT_EQ(a.subsession_size, std::optional<std::size_t>(1));
+  const double lag1 = batch_autocorrelation(y, 1);
+  ASSERT_LT(lag1, 0);
+  const t_interval iv = adjusted_mean_interval(y, lag1, skewness(y), 0.95);
+  ASSERT_GT(iv.shift, 0);
+  ASSERT_GT(iv.low(), 0);
+  ASSERT_TRUE(a.mean && a.ci_low && a.ci_high && a.subsession_skewness);
+  expect_rel(*a.mean, 1 / iv.mean, 1e-13);
+  expect_rel(*a.ci_low, 1 / iv.high(), 1e-13);
+  expect_rel(*a.ci_high, 1 / iv.low(), 1e-13);
+  expect_rel(*a.subsession_skewness, skewness(y), 1e-13);
+  expect_rel(a.interval_shift, -iv.shift / iv.half_width, 1e-13);
+  EXPECT_LT(a.interval_shift, 0);
 }
 
 TEST(StatsRate, AnalyzeSizesTheRunOnTheRateScale) {
