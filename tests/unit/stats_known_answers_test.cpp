@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -446,6 +447,36 @@ TEST(StatsSubsession, Lag1FromAnySumsOfTheReadings) {
   for (std::size_t q : {1, 3, 10}) {
     EXPECT_FALSE(prefix_lag1(flat, q, noise)) << q;
     EXPECT_TRUE(prefix_lag1(wavy, q, noise)) << q;
+  }
+}
+
+TEST(StatsSubsession, Lag1FromSumsMatchesTheDefinitionForEveryBatchCount) {
+  // prefix_lag1 takes the batches two at a time (and q = 1 by adjacent loads), with a last odd
+  // batch apart. Against rho_1(q) by its definition, in long double from the batch means, for
+  // every q up to L / 2 of seeded AR(1) series whose lengths make h both even and odd.
+  std::mt19937_64 rng(2026);
+  std::normal_distribution<double> normal;
+  for (std::size_t length : {7, 8, 9, 10, 101, 1000, 1001}) {
+    std::vector<double> x(length), sum{5.0};
+    double v = 0;
+    for (double& r : x) sum.push_back(sum.back() + (r = 3 + (v = 0.6 * v + normal(rng))));
+    for (std::size_t q = 1; q <= length / 2; ++q) {
+      const std::size_t h = length / q;
+      std::vector<long double> means(h);
+      long double grand = 0;
+      for (std::size_t j = 0; j < h; ++j) {
+        for (std::size_t i = j * q; i < (j + 1) * q; ++i) means[j] += x[i];
+        grand += means[j] /= q;
+      }
+      grand /= h;
+      long double num = 0, den = 0;
+      for (std::size_t j = 0; j < h; ++j) {
+        den += (means[j] - grand) * (means[j] - grand);
+        if (j > 0) num += (means[j - 1] - grand) * (means[j] - grand);
+      }
+      EXPECT_NEAR(*prefix_lag1(sum, q, 0), static_cast<double>(num / den), 1e-12)
+          << "length " << length << ", q " << q;
+    }
   }
 }
 
