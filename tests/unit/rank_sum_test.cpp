@@ -248,4 +248,18 @@ TEST(RankSum, TieFactorAndItsFastCheck) {
       EXPECT_EQ(rank_sum_mostly_tied(x, y, limit), rank_sum_tie_factor(x, y) < limit)
           << trial << " " << limit;
   }
+  // Values that never repeat, with one planted value taking a growing share of them (found
+  // through many rounds of clearing the counters), and -0 standing for 0 in half the plants:
+  // the two are one value to the ranks, so they must be one value to the check.
+  std::normal_distribution<double> normal;
+  for (int share = 0; share <= 30; share += 2) {
+    std::vector<double> x(400), y(300);
+    int planted = 0;
+    for (double& v : x)
+      v = rng() % 100 < static_cast<unsigned>(share) ? (planted++ % 2 ? -0.0 : 0.0) : normal(rng);
+    for (double& v : y) v = rng() % 100 < static_cast<unsigned>(share) ? 0.0 : normal(rng);
+    for (double limit : {0.9, 0.99, 0.999})
+      EXPECT_EQ(rank_sum_mostly_tied(x, y, limit), rank_sum_tie_factor(x, y) < limit)
+          << share << "% planted, limit " << limit;
+  }
 }
