@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
-#include <queue>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -367,6 +366,80 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
   return r;
 }
 
+// The candidates still in play, most removable first: a binary max-heap holding each candidate
+// once, whose priority is changed in place when it is tested again. A heap of every test's
+// entry, the stale ones skipped when they surfaced, held about twice as many and cost a
+// twentieth of a search in cache misses. Ties cannot occur (the index is part of the order), so
+// the order of removals is the same as any other heap's.
+class removal_queue {
+ public:
+  struct entry {
+    int tier;  // 2: remove, largest key first; 1: remove once no tier 2 is left; 0: kept
+    double key;
+    std::size_t index;
+    bool operator<(const entry& o) const {
+      return std::tie(tier, key, index) < std::tie(o.tier, o.key, o.index);
+    }
+  };
+
+  explicit removal_queue(std::size_t candidates) : where_(candidates, absent) {
+    heap_.reserve(candidates);
+  }
+  bool empty() const { return heap_.empty(); }
+  const entry& top() const { return heap_.front(); }
+
+  void set(const entry& e) {
+    std::size_t at = where_[e.index];
+    if (at == absent) {
+      at = heap_.size();
+      heap_.push_back(e);
+    } else {
+      heap_[at] = e;
+    }
+    down(up(at));
+  }
+
+  void pop() {
+    where_[heap_.front().index] = absent;
+    const entry last = heap_.back();
+    heap_.pop_back();
+    if (heap_.empty()) return;
+    heap_.front() = last;
+    down(0);
+  }
+
+ private:
+  static constexpr std::size_t absent = static_cast<std::size_t>(-1);
+
+  // Moves the entry at `at` towards the root while it outranks its parent; returns its place.
+  std::size_t up(std::size_t at) {
+    const entry e = heap_[at];
+    while (at > 0 && heap_[(at - 1) / 2] < e) {
+      heap_[at] = heap_[(at - 1) / 2];
+      where_[heap_[at].index] = at;
+      at = (at - 1) / 2;
+    }
+    heap_[at] = e;
+    return at;
+  }
+  // Then towards the leaves while a child outranks it, and records where it stays.
+  void down(std::size_t at) {
+    const entry e = heap_[at];
+    const std::size_t n = heap_.size();
+    for (std::size_t child; (child = 2 * at + 1) < n; at = child) {
+      if (child + 1 < n && heap_[child] < heap_[child + 1]) ++child;
+      if (!(e < heap_[child])) break;
+      heap_[at] = heap_[child];
+      where_[heap_[at].index] = at;
+    }
+    heap_[at] = e;
+    where_[e.index] = at;
+  }
+
+  std::vector<entry> heap_;
+  std::vector<std::size_t> where_;
+};
+
 }  // namespace
 
 changepoint_result detect_changepoints(std::span<const double> x,
@@ -384,8 +457,8 @@ changepoint_result detect_changepoints(std::span<const double> x,
   if (n >= 2 * ms) at = propose(sums, n, ms);
   r.proposed = at.size();
 
-  // Candidates as a doubly linked list in series order, and a max-heap of removal priorities
-  // with stale entries skipped. The candidate with the largest p above alpha/n goes first. One
+  // Candidates as a doubly linked list in series order, and a queue of removal priorities. The
+  // candidate with the largest p above alpha/n goes first. One
   // that cannot be tested (no subsession size qualifies for the bias-corrected estimate on its
   // segments, typically short segments of autocorrelated readings) can never be kept on those
   // segments, but removing it early would throw away a real change whose segments are still
@@ -400,20 +473,10 @@ changepoint_result detect_changepoints(std::span<const double> x,
   // The window of each candidate's current p; none yet is the empty window, never a real one
   // (every side holds at least min_segment >= 1 readings).
   std::vector<test_window> tested(c);
-  std::vector<std::uint64_t> version(c, 0);
   std::vector<bool> alive(c, true);
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
   auto end_of = [&](std::size_t i) { return next[i] == none ? n : at[next[i]]; };
-  struct entry {
-    int tier;  // 2: remove, largest key first; 1: remove once no tier 2 is left; 0: kept
-    double key;
-    std::size_t index;
-    std::uint64_t version;
-    bool operator<(const entry& o) const {
-      return std::tie(tier, key, index) < std::tie(o.tier, o.key, o.index);
-    }
-  };
-  std::priority_queue<entry> heap;
+  removal_queue heap(c);
   test_scratch scratch;
   // A removal lengthens one side of each neighbour. When that side is the longer one and already
   // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are
@@ -424,9 +487,8 @@ changepoint_result detect_changepoints(std::span<const double> x,
     tested[i] = w;
     const segment_test t = test_segments(x, sums, at[i], w, options, scratch);
     p[i] = t.p;
-    ++version[i];
     const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);
-    heap.push({tier, t.order_p, i, version[i]});
+    heap.set({tier, t.order_p, i});
   };
   for (std::size_t i = 0; i < c; ++i) {
     prev[i] = i == 0 ? none : i - 1;
@@ -434,11 +496,10 @@ changepoint_result detect_changepoints(std::span<const double> x,
   }
   for (std::size_t i = 0; i < c; ++i) evaluate(i);
   while (!heap.empty()) {
-    const entry top = heap.top();
+    const removal_queue::entry top = heap.top();
+    if (top.tier == 0) break;  // the highest priority left is a kept one: all are
     heap.pop();
     const std::size_t i = top.index;
-    if (!alive[i] || top.version != version[i]) continue;
-    if (top.tier == 0) break;  // the highest priority left is a kept one: all are
     alive[i] = false;
     const std::size_t l = prev[i], rr = next[i];
     if (l != none) next[l] = rr;
