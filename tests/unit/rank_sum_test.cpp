@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "mcpilot/stats/rank_sum.hpp"
@@ -261,5 +263,44 @@ TEST(RankSum, TieFactorAndItsFastCheck) {
     for (double limit : {0.9, 0.99, 0.999})
       EXPECT_EQ(rank_sum_mostly_tied(x, y, limit), rank_sum_tie_factor(x, y) < limit)
           << share << "% planted, limit " << limit;
+  }
+}
+
+TEST(RankSum, InPlaceTestSortsEachSampleAndCountsEveryPair) {
+  // rank_sum_test_in_place sorts its samples (a sorting network up to 64 values, pdqsort
+  // beyond): afterwards each must be the same values in order, and U's range must be the brute
+  // force count of pairs a > b (u_min) plus the tied pairs (u_max). Sizes cross every network's
+  // width; values repeat, include -0 and +0 (one value to the ranks) and infinities.
+  std::mt19937_64 rng(64);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (std::size_t k = 1; k <= 140; k += 1 + k / 9) {
+    for (std::size_t m : {std::size_t{1}, k / 2 + 1, k + 3, 2 * k + 7}) {
+      auto draw = [&] {
+        const auto r = rng() % 20;
+        return r == 0   ? -0.0
+               : r == 1 ? 0.0
+               : r == 2 ? inf
+               : r == 3 ? -inf
+                        : static_cast<double>(rng() % 50) - 25;
+      };
+      std::vector<double> a(k), b(m);
+      for (double& v : a) v = draw();
+      for (double& v : b) v = draw();
+      std::uint64_t below = 0, tied = 0;
+      for (double x : a)
+        for (double y : b) below += y < x, tied += y == x;
+      std::vector<double> sa = a, sb = b;
+      rank_sum_options exact;
+      exact.tie_factor_limit = 0;  // always the rank test, however many ties
+      const rank_sum_result r = rank_sum_test_in_place(sa, sb, exact);
+      EXPECT_EQ(r.u_min, below) << k << " " << m;
+      EXPECT_EQ(r.u_max, below + tied) << k << " " << m;
+      for (auto [sorted, original] : {std::pair{&sa, &a}, std::pair{&sb, &b}}) {
+        EXPECT_TRUE(std::is_sorted(sorted->begin(), sorted->end())) << k << " " << m;
+        std::vector<double> want = *original;
+        std::sort(want.begin(), want.end());
+        EXPECT_TRUE(std::equal(want.begin(), want.end(), sorted->begin())) << k << " " << m;
+      }
+    }
   }
 }

@@ -12,9 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include <boost/sort/pdqsort/pdqsort.hpp>
-
 #include "mcpilot/stats/fisher_exact.hpp"
+#include "sort_values.hpp"
 
 namespace mcpilot {
 
@@ -390,8 +389,8 @@ rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> s
     if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
   for (double x : sb)
     if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
-  boost::sort::pdqsort_branchless(sa.begin(), sa.end());
-  boost::sort::pdqsort_branchless(sb.begin(), sb.end());
+  detail::sort_values(sa);
+  detail::sort_values(sb);
 
   // Calls f(na, nb) for each tie group, in increasing order of value.
   auto for_each_group = [&](auto&& f) {
