@@ -315,8 +315,8 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
   std::vector<double> held(c);
   std::vector<std::size_t> count(c);
   const unsigned bits = static_cast<unsigned>(std::bit_width(2 * c - 1));  // 2^bits >= 2c
-  constexpr std::uint32_t empty = std::numeric_limits<std::uint32_t>::max();
-  std::vector<std::uint32_t> slot(std::size_t{1} << bits, empty);
+  constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
+  std::vector<std::size_t> slot(std::size_t{1} << bits, empty);
   const std::size_t mask = slot.size() - 1;
   auto home = [&](double v) {  // equal values (0 and -0 too) share one home; NaN equals nothing
     const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
@@ -330,7 +330,7 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
     if (used < c) {
       held[used] = v;
       count[used] = 1;
-      slot[i] = static_cast<std::uint32_t>(used++);
+      slot[i] = used++;
       return;
     }
     // Every counter down by one (v's own count is spent with them), the emptied ones dropped.
@@ -346,7 +346,7 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
     for (std::size_t k = 0; k < used; ++k) {
       std::size_t j = home(held[k]);
       while (slot[j] != empty) j = (j + 1) & mask;
-      slot[j] = static_cast<std::uint32_t>(k);
+      slot[j] = k;
     }
   };
   for (double v : a) offer(v);
