@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -446,6 +447,10 @@ int bench_session::run() {
   t0_ = std::chrono::steady_clock::now();
   const bool show_progress = !o_.quiet && (o_.progress || stderr_is_terminal());
   philox_stream order_rng(o_.seed, 0);
+  // Each ladder's work amounts in a fresh seeded order: climbed in increasing order, ladder after
+  // ladder, a load that rises during a ladder would rise with w and bias the fitted slope.
+  philox_stream ladder_rng(o_.seed, 1);
+  std::vector<std::size_t> ladder(o_.work_levels);
   auto seq = make_sequential_runner();
   std::atomic<bool> cancel{false};
   {
@@ -532,9 +537,13 @@ int bench_session::run() {
             [&](std::uint64_t k) {
               double work = 0;
               if (work_mode_) {
-                // A ladder from --work-initial to --work-max, climbed again and again, so that the
-                // regression sees every amount many times.
-                const double f = static_cast<double>(work_step++ % levels) / (levels - 1);
+                // A ladder from --work-initial to --work-max, run again and again in a new order
+                // each time, so that the regression sees every amount many times.
+                if (work_step % levels == 0) {
+                  std::iota(ladder.begin(), ladder.end(), std::size_t{0});
+                  std::shuffle(ladder.begin(), ladder.end(), ladder_rng);
+                }
+                const double f = static_cast<double>(ladder[work_step++ % levels]) / (levels - 1);
                 work = *o_.work_initial + f * (*o_.work_max - *o_.work_initial);
               }
               try {
@@ -732,6 +741,11 @@ void bench_session::write_csv(std::ostream& out) const {
       name = "\"" + replace_all(name, "\"", "\"\"") + "\"";
     out << r.run << ',' << name << ',' << r.timestamp << ','
         << commands_[r.command].spec.quantities()[r.quantity].name << ',' << r.value << '\n';
+    // The run's work amount, beside its first reading (a work-mode session has one command, so
+    // its runs are that command's, in order).
+    if (work_mode_ && r.quantity == 0)
+      out << r.run << ',' << name << ',' << r.timestamp << ",work_amount,"
+          << commands_[r.command].work[r.run] << '\n';
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -74,12 +75,34 @@ TEST(CliBench, ProgramReadingsIntervalCoversKnownMean) {
 // the kernel's timer and scheduling delays: under ctest -j2 the fit read 1983 with an interval
 // of +-0.4% that missed 2000 (two runs in six on 2026-12-01). Asserting that one unseeded 95%
 // interval covers an inexact truth failed by construction; the rate must come within 3%.
+//
+// The runs take the ladder's five amounts (20, 65, 110, 155, 200) in a new seeded order each
+// time: every five consecutive runs are the five amounts, and not all ladders climb (with
+// --seed 1 none of the first ladders is in increasing order; a climbing ladder would let a load
+// that rises with time pass for cost that rises with w). The export holds each run's amount.
 TEST(CliBench, WorkAmountRateFromRegression) {
   run_result r;
-  const auto j = bench_json({"--preset", "quick", "--ci-perc", "0.1", "--work-initial", "20",
-                             "--work-max", "200", "--", helper, "work", "%WORK_AMOUNT%"},
-                            1, &r);
+  const temp_file csv("", ".csv");
+  const auto j =
+      bench_json({"--preset", "quick", "--ci-perc", "0.1", "--work-initial", "20", "--work-max",
+                  "200", "--export-csv", csv.path(), "--", helper, "work", "%WORK_AMOUNT%"},
+                 1, &r);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  std::istringstream lines(slurp(csv.path()));
+  std::vector<double> amounts;
+  for (std::string line; std::getline(lines, line);)
+    if (const auto at = line.find(",work_amount,"); at != std::string::npos)
+      amounts.push_back(std::stod(line.substr(at + 13)));
+  ASSERT_GE(amounts.size(), 10u) << r.out;
+  ASSERT_EQ(amounts.size(), j["commands"][0]["runs"].get<std::size_t>());
+  std::size_t climbing = 0;
+  for (std::size_t l = 0; l + 5 <= amounts.size(); l += 5) {
+    std::vector<double> ladder(amounts.begin() + l, amounts.begin() + l + 5);
+    climbing += std::is_sorted(ladder.begin(), ladder.end());
+    std::sort(ladder.begin(), ladder.end());
+    EXPECT_EQ(ladder, (std::vector<double>{20, 65, 110, 155, 200})) << "ladder at run " << l;
+  }
+  EXPECT_EQ(climbing, 0u);
   const auto& w = j["commands"][0]["wps"];
   const double rate = w["rate"].get<double>();
   EXPECT_NEAR(rate, 2000.0, 60.0) << r.out;
