@@ -91,8 +91,8 @@ double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b)
 // rank_sum_tie_factor(a, b) < limit, usually without sorting: the factor can be below the limit
 // only if some value occurs more than t* = sqrt((1 - limit)(N^2 - 1) + 1) times (since
 // sum (t^3 - t) <= (t_max^2 - 1) N), and one pass of Misra and Gries' frequent-items count with
-// ceil(N / t*) counters finds every such value. O(N / t*) per value; O(N log N) only when a
-// frequent value exists.
+// ceil(N / t*) counters finds every such value. O(N) at a fixed limit (the counters are hashed);
+// O(N log N) only when a frequent value exists.
 bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, double limit);
 
 // Compares a against b. O(N log N) for the ranks plus the distribution lookup above.
