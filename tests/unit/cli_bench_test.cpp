@@ -74,7 +74,10 @@ TEST(CliBench, ProgramReadingsIntervalCoversKnownMean) {
 // process (well under 0.05 s more). The helper sleeps, so its true rate is 2000 only to within
 // the kernel's timer and scheduling delays: under ctest -j2 the fit read 1983 with an interval
 // of +-0.4% that missed 2000 (two runs in six on 2026-12-01). Asserting that one unseeded 95%
-// interval covers an inexact truth failed by construction; the rate must come within 3%.
+// interval covers an inexact truth failed by construction. A fixed 3% failed too, once, when a
+// loaded machine made the runs noisy: 1911 with an interval of +-4.5%, which the asked precision
+// (+-5%) allows. So the rate must come within twice its own half-width (a 95% interval misses by
+// that much with probability 1e-4), plus 1.5% for the timer.
 //
 // The runs take the ladder's five amounts (20, 65, 110, 155, 200) in a new seeded order each
 // time: every five consecutive runs are the five amounts, and not all ladders climb (with
@@ -105,9 +108,10 @@ TEST(CliBench, WorkAmountRateFromRegression) {
   EXPECT_EQ(climbing, 0u);
   const auto& w = j["commands"][0]["wps"];
   const double rate = w["rate"].get<double>();
-  EXPECT_NEAR(rate, 2000.0, 60.0) << r.out;
-  EXPECT_LE(w["rate_ci_low"].get<double>(), rate) << r.out;
-  EXPECT_GE(w["rate_ci_high"].get<double>(), rate) << r.out;
+  const double low = w["rate_ci_low"].get<double>(), high = w["rate_ci_high"].get<double>();
+  EXPECT_LE(low, rate) << r.out;
+  EXPECT_GE(high, rate) << r.out;
+  EXPECT_NEAR(rate, 2000.0, (high - low) + 30.0) << r.out;
   EXPECT_LT(w["naive_rate"].get<double>(), 1500.0) << "the start-up time is in the naive rate";
   EXPECT_GE(w["alpha"].get<double>(), 0.05);
   EXPECT_LE(w["alpha"].get<double>(), 0.10);
