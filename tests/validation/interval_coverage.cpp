@@ -14,15 +14,22 @@
 // 0.22 (exact binomial): a gate on 200 seeds fails by chance too often to say anything, so
 // part B runs 1,000 by default (`validate_interval_coverage 0 200 B` gives the 200).
 //
-//   validate_interval_coverage [series] [seeds] [parts] [first_seed] [methods]
+//   validate_interval_coverage [series] [seeds] [parts] [first_seed] [methods] [rho]
+//                              [sessions.csv] [lag1_limit]
 //     defaults 1000, 1000, "AB", 1, "both"; methods: both | adjusted | pilot. Part B runs seeds
 //     first_seed .. first_seed + seeds - 1, so that a long study can be split across runs; a
-//     sixth argument runs one rho of part B only.
+//     sixth argument other than 0 runs one rho of part B only. Each case of part B also prints
+//     its coverage by quarter of the readings the sessions took, and the correlation of those
+//     readings with the session's mean (where a stop selects its sessions). A seventh argument
+//     other than "-" writes every session of part B to that CSV file; an eighth replaces the
+//     presets' lag-1 limit (a study of the batch size, docs/validation.md).
+#include <algorithm>
 #include <boost/math/distributions/beta.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -112,7 +119,52 @@ void fixed_n(int series) {
   }
 }
 
-void sequential_mm1(int seeds, int first_seed, const std::string& methods, double only_rho) {
+// One session of part B, for the breakdown by readings and the per-session file.
+struct session_row {
+  double readings = 0, mean = 0;
+  bool hit = false, low = false;
+};
+
+// Coverage by quarter of the readings the sessions took, and corr(readings, mean): a stop that
+// favours calm stretches shows as low coverage, with misses below, in the first quarter.
+void print_by_readings(std::vector<session_row> rows) {
+  if (rows.size() < 4) return;
+  std::sort(rows.begin(), rows.end(),
+            [](const session_row& a, const session_row& b) { return a.readings < b.readings; });
+  std::printf("      by quarter of readings at the stop (covered, misses low/high):");
+  for (std::size_t k = 0; k < 4; ++k) {
+    const std::size_t b = k * rows.size() / 4, e = (k + 1) * rows.size() / 4;
+    int covered = 0, low = 0;
+    for (std::size_t i = b; i < e; ++i) covered += rows[i].hit, low += !rows[i].hit && rows[i].low;
+    const int n = static_cast<int>(e - b);
+    std::printf(" %s%.1f%% (%d/%d, up to %.0f)", k ? "| " : "", 100.0 * covered / n, low,
+                n - covered - low, rows[e - 1].readings);
+  }
+  const double n = static_cast<double>(rows.size());
+  double mr = 0, mm = 0;
+  for (const auto& r : rows) mr += r.readings / n, mm += r.mean / n;
+  double srr = 0, smm = 0, srm = 0;
+  for (const auto& r : rows) {
+    srr += (r.readings - mr) * (r.readings - mr);
+    smm += (r.mean - mm) * (r.mean - mm);
+    srm += (r.readings - mr) * (r.mean - mm);
+  }
+  std::printf("; corr(readings, mean) %+.2f\n", srm / std::sqrt(srr * smm));
+}
+
+void sequential_mm1(int seeds, int first_seed, const std::string& methods, double only_rho,
+                    const std::string& sessions_csv, double lag1_limit) {
+  std::ofstream csv;
+  if (sessions_csv != "-") {
+    csv.open(sessions_csv);
+    if (!csv) {
+      std::fprintf(stderr, "cannot write %s\n", sessions_csv.c_str());
+      std::exit(2);
+    }
+    csv << "rho,preset,interval,seed,readings,used,q,h,lag1,inflation,skewness,mean,ci_low,"
+           "ci_high,covered\n";
+    csv.precision(10);
+  }
   std::printf(
       "\nB. M/M/1 mean wait, run_session (4 streams, warm-up removal), +-5%%, seeds %d..%d\n",
       first_seed, first_seed + seeds - 1);
@@ -134,6 +186,7 @@ void sequential_mm1(int seeds, int first_seed, const std::string& methods, doubl
         const auto t0 = std::chrono::steady_clock::now();
         int covered = 0, converged = 0, low = 0, cut_end = 0, cut_end_missed = 0;
         double readings = 0, q = 0;
+        std::vector<session_row> rows;
         for (int seed = first_seed; seed < first_seed + seeds; ++seed) {
           session_settings s;
           s.seed = static_cast<std::uint64_t>(seed);
@@ -141,6 +194,7 @@ void sequential_mm1(int seeds, int first_seed, const std::string& methods, doubl
           s.engine.session_precision = *preset(pre);
           s.engine.session_precision.ci_perc = 0.10;
           s.engine.session_precision.interval = method;
+          if (lag1_limit > 0) s.engine.session_precision.autocorrelation_limit = lag1_limit;
           s.engine.streams = 4;
           const session_result r = run_session(*m, spec, s);
           const analysis& a = r.quantities.at(0).stats;
@@ -155,6 +209,15 @@ void sequential_mm1(int seeds, int first_seed, const std::string& methods, doubl
           cut_end_missed += !hit && a.warmup.removed_end > 0;
           readings += static_cast<double>(r.replications);
           if (a.subsession_size) q += static_cast<double>(*a.subsession_size);
+          rows.push_back({static_cast<double>(r.replications), a.mean.value_or(0), hit,
+                          !hit && a.ci_high && *a.ci_high < truth});
+          if (csv.is_open())
+            csv << rho << ',' << pre << ',' << to_string(method) << ',' << seed << ','
+                << r.replications << ',' << a.n_used << ',' << a.subsession_size.value_or(0) << ','
+                << a.subsession_count.value_or(0) << ',' << a.subsession_autocorrelation.value_or(0)
+                << ',' << a.variance_inflation << ',' << a.subsession_skewness.value_or(0) << ','
+                << a.mean.value_or(0) << ',' << a.ci_low.value_or(0) << ',' << a.ci_high.value_or(0)
+                << ',' << hit << '\n';
         }
         const auto [lo, hi] = exact_interval(covered, seeds);
         const bool gated = method == interval_method::adjusted;
@@ -166,6 +229,7 @@ void sequential_mm1(int seeds, int first_seed, const std::string& methods, doubl
             rho, pre, std::string(to_string(method)).c_str(), covered, seeds, 100 * lo, 100 * hi,
             readings / seeds, q / seeds, converged, low, seeds - covered - low, cut_end,
             cut_end_missed, gated ? (ok ? "ok" : "FAIL") : "-", seconds_since(t0));
+        print_by_readings(rows);
         std::fflush(stdout);
       }
     }
@@ -182,7 +246,10 @@ int main(int argc, char** argv) {
   const int first_seed = argc > 4 ? std::atoi(argv[4]) : 1;
   const std::string methods = argc > 5 ? argv[5] : "both";
   const double only_rho = argc > 6 ? std::atof(argv[6]) : 0;
-  if (parts.find('B') != std::string::npos) sequential_mm1(seeds, first_seed, methods, only_rho);
+  const std::string sessions_csv = argc > 7 ? argv[7] : "-";
+  const double lag1_limit = argc > 8 ? std::atof(argv[8]) : 0;
+  if (parts.find('B') != std::string::npos)
+    sequential_mm1(seeds, first_seed, methods, only_rho, sessions_csv, lag1_limit);
   std::printf("\n%s\n", all_ok ? "PASS" : "FAIL: a gated cell is below 93%");
   return all_ok ? 0 : 1;
 }
