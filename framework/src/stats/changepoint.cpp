@@ -458,13 +458,13 @@ changepoint_result detect_changepoints(std::span<const double> x,
   r.proposed = at.size();
 
   // Candidates as a doubly linked list in series order, and a queue of removal priorities. The
-  // candidate with the largest p above alpha/n goes first. One
-  // that cannot be tested (no subsession size qualifies for the bias-corrected estimate on its
-  // segments, typically short segments of autocorrelated readings) can never be kept on those
-  // segments, but removing it early would throw away a real change whose segments are still
-  // short; it is ordered among the others by the p at the plain estimate's q, and one whose
-  // plain p is already small waits until nothing else is left to remove. Removing a neighbour
-  // lengthens its segments, so it is tested again and may become testable.
+  // candidate with the largest p above alpha/n goes first. One that cannot be tested (no
+  // subsession size qualifies for the bias-corrected estimate on its segments, typically short
+  // segments of autocorrelated readings) can never be kept on those segments, but removing it
+  // early would throw away a real change whose segments are still short; it is ordered among the
+  // others by the p at the plain estimate's q, and one whose plain p is already small waits
+  // until nothing else is left to remove. Removing a neighbour lengthens its segments, so it is
+  // tested again and may become testable.
   const std::size_t c = at.size();
   constexpr std::size_t none = static_cast<std::size_t>(-1);
   const double threshold = options.alpha / static_cast<double>(n);
@@ -480,7 +480,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   test_scratch scratch;
   // A removal lengthens one side of each neighbour. When that side is the longer one and already
   // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are
-  // its p and its place in the heap.
+  // its p and its place in the queue.
   auto evaluate = [&](std::size_t i) {
     const test_window w = window_of(begin_of(i), at[i], end_of(i), options);
     if (w == tested[i]) return;
