@@ -6,8 +6,9 @@
 // pairwise with Welch's test on their subsession means, as `compare` does.
 //
 // Exit codes (docs/cli.md): 0 converged (or, with --until separated, every pair resolved);
-// 3 a limit (--max-runs, --max-seconds) stopped it first; 130 interrupted, results so far
-// written; 2 a usage error, a command that cannot be executed, a run that failed (unless
+// 3 a limit (--max-runs, --max-seconds) stopped it before the goal was met; 130 interrupted,
+// results so far written; 2 a usage error, a command that cannot be executed, a run that failed
+// (unless
 // --ignore-failure) or a line of --output csv that does not parse.
 
 #include <signal.h>
@@ -204,6 +205,7 @@ class bench_session {
   child_result run_once(const std::string& line, bool measured, const std::string& what);
   void run_measured(std::size_t c, double work);
   std::vector<pair_result> comparisons() const;
+  bool goal_met(const std::vector<pair_result>& pairs) const;
   void write_table(std::ostream& out, const std::vector<pair_result>& pairs) const;
   nlohmann::ordered_json to_json_result(const std::vector<pair_result>& pairs) const;
   void write_markdown(std::ostream& out) const;
@@ -441,6 +443,25 @@ std::string bench_session::progress_text() const {
   return os.str();
 }
 
+// The goal of --until: in work mode the regression's rate within the precision (ladders of every
+// amount twice at least); with --until separated every pair of commands resolved; otherwise every
+// command's intervals within the precision. Reads each command's last evaluation.
+bool bench_session::goal_met(const std::vector<pair_result>& pairs) const {
+  if (work_mode_) {
+    const auto fit = fit_wps(commands_[0].work, commands_[0].durations, requirements_.confidence);
+    return fit && fit->rate_low && fit->rate_high && commands_[0].runs >= 2 * o_.work_levels &&
+           (*fit->rate_high - *fit->rate_low) / fit->rate <= requirements_.ci_perc;
+  }
+  if (o_.until == "separated" && commands_.size() > 1) {
+    bool all = pairs.size() == commands_.size() * (commands_.size() - 1) / 2;
+    for (const auto& p : pairs) all = all && p.resolved;
+    return all;
+  }
+  return std::all_of(commands_.begin(), commands_.end(), [](const bench_command& c) {
+    return c.last.stop && c.last.reason == "converged";
+  });
+}
+
 int bench_session::run() {
   set_up();
   start_ = std::chrono::system_clock::now();
@@ -467,10 +488,8 @@ int bench_session::run() {
       std::size_t work_step = 0;
       while (true) {
         // Evaluate every command; decide.
-        bool all_converged = true;
         for (auto& c : commands_) {
           c.last = c.eng->evaluate();
-          if (!c.last.stop || c.last.reason != "converged") all_converged = false;
           if (c.last.stop && c.last.reason == "unreachable" && o_.until == "precise") {
             stopped_because_ = "unreachable";
           }
@@ -479,22 +498,7 @@ int bench_session::run() {
         if (commands_.size() > 1) pairs = comparisons();
         if (show_progress && total_runs_ > 0) std::cerr << progress_text() << '\n';
         if (!stopped_because_.empty()) break;
-        if (work_mode_) {
-          const auto fit =
-              fit_wps(commands_[0].work, commands_[0].durations, requirements_.confidence);
-          if (fit && fit->rate_low && fit->rate_high && commands_[0].runs >= 2 * o_.work_levels &&
-              (*fit->rate_high - *fit->rate_low) / fit->rate <= requirements_.ci_perc) {
-            stopped_because_ = "converged";
-            break;
-          }
-        } else if (o_.until == "separated" && commands_.size() > 1) {
-          bool all = pairs.size() == commands_.size() * (commands_.size() - 1) / 2;
-          for (const auto& p : pairs) all = all && p.resolved;
-          if (all) {
-            stopped_because_ = "converged";
-            break;
-          }
-        } else if (all_converged) {
+        if (goal_met(pairs)) {
           stopped_because_ = "converged";
           break;
         }
@@ -578,7 +582,14 @@ int bench_session::run() {
     } catch (const interrupted_run&) {
       stopped_because_ = "interrupted";
     }
-    for (auto& c : commands_) c.eng->evaluate();
+    for (auto& c : commands_) c.last = c.eng->evaluate();
+    // A limit that ends a round midway may have let in the readings that meet the goal: rounds
+    // grow with the runs a pair still seems to need (up to 4 times the runs so far), and a round
+    // is not evaluated until it ends. Judged on every reading the report shows, at a moment the
+    // readings did not choose, that is the goal met.
+    if ((stopped_because_ == "max_seconds" || stopped_because_ == "max_runs") &&
+        goal_met(commands_.size() > 1 ? comparisons() : std::vector<pair_result>{}))
+      stopped_because_ = "converged";
     if (!o_.cleanup.empty()) {
       try {
         interrupted.store(false);  // the cleanup runs after an interrupt too

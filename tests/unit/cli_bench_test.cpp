@@ -31,8 +31,10 @@ nlohmann::json bench_json(const std::vector<std::string>& args, unsigned seed, r
   helper_state st;
   const temp_file json("", ".json");
   // --max-seconds: a loaded machine must not hold the suite up; the assertions then fail visibly.
-  std::vector<std::string> all = {"bench", "--quiet",       "--max-seconds",
-                                  "30",    "--export-json", json.path()};
+  // A test that sets its own limit keeps it.
+  std::vector<std::string> all = {"bench", "--quiet", "--export-json", json.path()};
+  if (std::find(args.begin(), args.end(), "--max-seconds") == args.end())
+    all.insert(all.end(), {"--max-seconds", "30"});
   all.insert(all.end(), args.begin(), args.end());
   // The environment reaches the helper through mcpilot: set it for the mcpilot process.
   setenv("BENCH_HELPER_STATE", st.file.path().c_str(), 1);
@@ -133,6 +135,23 @@ TEST(CliBench, TwoCommandsResolvedInTheRightDirection) {
   EXPECT_TRUE(c["resolved"].get<bool>());
   EXPECT_GT(c["ratio_ci_low"].get<double>(), 1.0);
   EXPECT_LT(c["ratio_b_over_a"].get<double>(), 1.3);
+}
+
+// A limit that cuts the first round short (100 runs each would take 5.5 s; --max-seconds 3) after
+// the readings already separate a command 10 times slower: the goal is judged again on every
+// reading, so the run ends as converged, exit 0, not as stopped by the limit. Before, a loaded
+// machine could make a resolved pair exit 3 this way.
+TEST(CliBench, LimitThatCutsARoundAfterTheGoalIsMetEndsConverged) {
+  run_result r;
+  const auto j =
+      bench_json({"--preset", "quick", "--until", "separated", "--max-seconds", "3", "-n", "fast",
+                  "-n", "slow", helper + " sleep 0.005", helper + " sleep 0.05"},
+                 1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(j["stopped_because"], "converged");
+  const auto runs = j["commands"][0]["runs"].get<int>() + j["commands"][1]["runs"].get<int>();
+  EXPECT_LT(runs, 200) << "the first round ended before the limit: this tests nothing";
+  EXPECT_TRUE(j["comparisons"][0]["resolved"].get<bool>());
 }
 
 // Readings of 60 for the program's first 20 runs, then 10, each with N(0, 1) noise drawn from the
