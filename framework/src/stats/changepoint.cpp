@@ -277,12 +277,11 @@ double table_work(const changepoint_options& opt, std::size_t n) {
 }
 
 // The rank tests' table cache for a series of n readings. The distinct tables a search asks for
-// grow more slowly than n (measured on AR(1) series: 1.1e6 numbers at 10^5 readings, 1.9e6 at
-// 10^6), and most are asked for again by later tests. 2n keeps them all from about 10^6 readings
-// on; below, the least recently used are rebuilt when needed again (at 10^5, 1,500 builds per
-// search instead of 1,000 once: +10% on a first search, 0.08 s instead of 0.03 s on a repeated
-// one), so that analysing 10^5 readings stays below Pilot's peak memory. Between the default
-// 2 MB and 64 MB.
+// grow more slowly than n (measured on AR(1) series, the cells kept: 0.67e6 numbers at 10^5
+// readings, 1.15e6 at 10^6), and most are asked for again by later tests. 2n keeps them all from
+// some 6 10^5 readings on; below, the least recently used are rebuilt when needed again (at
+// 10^5, 1,212 builds per search instead of 1,053 once), so that analysing 10^5 readings stays
+// below Pilot's peak memory. Between the default 2 MB and 64 MB.
 rank_sum_options test_options(std::size_t n) {
   rank_sum_options o;
   o.cache_cells = std::clamp<std::uint64_t>(std::uint64_t{2} * n, rank_sum_default_cache_cells,

@@ -24,7 +24,9 @@
 //   value, P(U_{k,m} <= u) = k/(k+m) P(U_{k-1,m} <= u-m) + m/(k+m) P(U_{k,m-1} <= u): O(1) per
 //   entry, 65,536 doubles (0.5 MB), well under a millisecond once; then O(1) per lookup.
 // - k m <= rank_sum_cached_cells: the lower half of the distribution (u <= km/2) by the product
-//   above, O(k * k m / 2) time and O(k m / 2) memory, kept per pair in a process-wide cache
+//   above, O(k * k m / 2) time, of which the cells from 5 standard deviations below km/2 up are
+//   kept (three fifths of them at the sizes a change-point search uses; a u further out is
+//   summed when asked, O(k u), to the same double), per pair in a process-wide cache
 //   guarded by a mutex (safe from several threads; a table is built outside the lock, so two
 //   threads may occasionally build the same one). The cache holds at most the largest
 //   rank_sum_options::cache_cells any call has asked for (rank_sum_default_cache_cells unless a
