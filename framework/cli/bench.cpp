@@ -8,8 +8,7 @@
 // Exit codes (docs/cli.md): 0 converged (or, with --until separated, every pair resolved);
 // 3 a limit (--max-runs, --max-seconds) stopped it before the goal was met; 130 interrupted,
 // results so far written; 2 a usage error, a command that cannot be executed, a run that failed
-// (unless
-// --ignore-failure) or a line of --output csv that does not parse.
+// (unless --ignore-failure) or a line of --output csv that does not parse.
 
 #include <signal.h>
 #include <unistd.h>
