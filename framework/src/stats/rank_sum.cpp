@@ -112,27 +112,25 @@ std::uint64_t first_kept(std::size_t k, std::size_t m) {
   return lo > 0 ? static_cast<std::uint64_t>(lo) : 0;
 }
 
-// P(U <= v), summed from the probabilities P(U = u), u <= v, in order: the same operations, and
-// so the same double, as a table's cell v. lower_pmf's first v + 1 terms do not depend on where
-// it truncates. O(k v).
-double summed_cdf(std::size_t k, std::size_t m, std::uint64_t v) {
+// P(U <= u) for u = 0 .. umax, summed in order from the probabilities P(U = u). A table and a
+// lookup below its first kept cell both come from here, so they agree to the last bit: lower_pmf's
+// first umax + 1 terms do not depend on where it truncates. O(k umax).
+std::vector<double> lower_cdf_upto(std::size_t k, std::size_t m, std::uint64_t umax) {
   // k m <= rank_sum_cached_cells = 2^16 bounds C(k+m, k) by C(512, 256) ~ 4.7e152, so the least
   // probability, 1 / C(k+m, k), is far inside the range of double, whose 53 bits suffice here.
+  std::vector<double> v = lower_pmf_double(k, m, umax);
   double acc = 0;
-  for (double p : lower_pmf_double(k, m, v)) acc += p;
-  return std::min(acc, 1.0);
+  for (double& p : v) p = std::min(acc += p, 1.0);
+  return v;
 }
 
-// The cumulative distribution P(U <= u) for u = first_kept .. floor(km/2), from the whole lower
-// half's probabilities.
+// The cumulative distribution P(U <= u) for u = first_kept .. floor(km/2).
 std::shared_ptr<const table> build_half_table(std::size_t k, std::size_t m) {
   const std::uint64_t half = static_cast<std::uint64_t>(k) * m / 2;
-  std::vector<double> pmf = lower_pmf_double(k, m, half);
-  double acc = 0;
-  for (double& v : pmf) v = std::min(acc += v, 1.0);
+  const std::vector<double> cdf = lower_cdf_upto(k, m, half);
   auto t = std::make_shared<table>();
   t->first = first_kept(k, m);
-  t->cdf.assign(pmf.begin() + static_cast<std::ptrdiff_t>(t->first), pmf.end());
+  t->cdf.assign(cdf.begin() + static_cast<std::ptrdiff_t>(t->first), cdf.end());
   return t;
 }
 
@@ -257,7 +255,7 @@ double lower_cdf(std::size_t k, std::size_t m, std::uint64_t v, std::uint64_t bu
   const std::uint64_t cells = static_cast<std::uint64_t>(k) * m;
   if (cells <= rank_sum_cached_cells) {
     const auto t = half_table(k, m, budget);
-    return v >= t->first ? t->cdf[v - t->first] : summed_cdf(k, m, v);
+    return v >= t->first ? t->cdf[v - t->first] : lower_cdf_upto(k, m, v).back();
   }
   if (static_cast<long double>(k) * static_cast<long double>(v + 1) > 4e9L)
     throw std::length_error("rank_sum: exact distribution for " + std::to_string(k) + " and " +
