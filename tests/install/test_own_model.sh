@@ -10,6 +10,10 @@ trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log"
 test -f "$tmp/prefix/lib/cmake/mcpilot/mcpilotConfig.cmake" || test -f "$tmp/prefix/lib64/cmake/mcpilot/mcpilotConfig.cmake"
 test -x "$tmp/prefix/bin/mcpilot"
+# MPI runs load their plug-in from the installed library folder; nothing else links MPI.
+if [ -f "$build/framework/libmcpilot-mpi.so" ]; then
+  ls "$tmp"/prefix/lib*/mcpilot/libmcpilot-mpi.so >/dev/null
+fi
 
 # Only the installed package: no path into the source or build tree.
 cmake -S "$source/examples/own_model" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release \
@@ -17,6 +21,10 @@ cmake -S "$source/examples/own_model" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release
 cmake --build "$tmp/build" -j2 >"$tmp/build.log" || { cat "$tmp/build.log"; exit 1; }
 
 "$tmp/build/birthday" models | grep -q birthday
+if ldd "$tmp/build/birthday" | grep -q libmpi; then
+  echo "a user's executable links MPI: only the plug-in should" >&2
+  exit 1
+fi
 "$tmp/build/birthday" run "$source/examples/own_model/birthday.toml" --threads 2 --quiet \
   --json "$tmp/out.json"
 

@@ -1,9 +1,11 @@
 // Built when MCPILOT_MPI is on. Rank 0 runs the session; each round it broadcasts a command (run
 // these replications, advance the streams, send the stream states, or stop), every rank runs its
 // contiguous block of the indices on its own oneTBB pool, and the results come back to rank 0 by
-// MPI_Gatherv in rank order, which is index order. Only the calling (main) thread makes MPI calls.
+// a gather in rank order, which is index order. Only the calling (main) thread makes MPI calls,
+// and it makes them through the plug-in of mpi_transport.hpp, loaded only when mpirun or srun
+// launched the process.
 
-#include <mpi.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -19,6 +21,7 @@
 #include "mcpilot/cluster.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/rng.hpp"
+#include "mpi_transport.hpp"
 
 namespace mcpilot {
 
@@ -31,6 +34,8 @@ bool setup_pending = false;
 bool workers_waiting = false;
 std::string lost_hint;
 
+const mcpilot_mpi_transport* mpi = nullptr;
+
 bool launched_by_mpi() {
   // mpirun (Open MPI), and srun or other PMI/PMIx launchers.
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
@@ -38,19 +43,50 @@ bool launched_by_mpi() {
   return false;
 }
 
+// The plug-in: where MCPILOT_MPI_PLUGIN says, else the build tree's, else the installed one (a
+// build tree rebuilt after an install holds the newer of the two). Every rank that cannot load it
+// says where it looked and why, and ends the job's start with exit 2: the MPI installation is at
+// fault, not the session.
+const mcpilot_mpi_transport* load_mpi_plugin() {
+  std::vector<std::string> paths;
+  if (const char* p = std::getenv("MCPILOT_MPI_PLUGIN"); p && *p) paths.emplace_back(p);
+  paths.emplace_back(MCPILOT_MPI_PLUGIN_BUILD);
+  paths.emplace_back(MCPILOT_MPI_PLUGIN_INSTALL);
+  std::string why;
+  for (const auto& path : paths) {
+    // Global, so that the libraries Open MPI itself opens find its symbols.
+    void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_GLOBAL);
+    if (!handle) {
+      why += std::string("\n  ") + dlerror();  // names the path
+      continue;
+    }
+    const auto entry =
+        reinterpret_cast<mcpilot_mpi_transport_fn>(dlsym(handle, MCPILOT_MPI_TRANSPORT_SYMBOL));
+    const mcpilot_mpi_transport* t = entry ? entry() : nullptr;
+    if (t && t->version == MCPILOT_MPI_TRANSPORT_VERSION) return t;
+    why += "\n  " + path + ": not an mcpilot MPI plug-in of version " +
+           std::to_string(MCPILOT_MPI_TRANSPORT_VERSION);
+    dlclose(handle);
+  }
+  std::cerr << "mcpilot: launched by mpirun or srun, but the MPI plug-in could not be loaded:"
+            << why
+            << "\nSet MCPILOT_MPI_PLUGIN to the path of libmcpilot-mpi.so, or run without mpirun "
+               "or srun to run on one process."
+            << std::endl;
+  std::exit(exit_input);
+}
+
 // Errors return (MPI_ERRORS_RETURN) so that a lost rank is said in words before the job ends.
 [[noreturn]] void lost(int err) {
-  char text[MPI_MAX_ERROR_STRING];
-  int len = 0;
-  MPI_Error_string(err, text, &len);
-  std::cerr << "mcpilot: MPI rank " << my_rank << ": lost contact with the other ranks ("
-            << std::string(text, static_cast<std::size_t>(len))
+  char text[512];
+  mpi->error_string(err, text, sizeof text);
+  std::cerr << "mcpilot: MPI rank " << my_rank << ": lost contact with the other ranks (" << text
             << "); the session cannot go on without them. " << lost_hint << std::endl;
-  MPI_Abort(MPI_COMM_WORLD, exit_internal);
+  mpi->abort(exit_internal);
   std::abort();
 }
 void check(int err) {
-  if (err != MPI_SUCCESS) lost(err);
+  if (err != 0) lost(err);
 }
 
 // Once a command is broadcast every rank must take part in its gathers; a rank that fails in
@@ -64,7 +100,7 @@ auto collectively(F&& f) {
     throw;  // thrown by rank 0 after the gathers: the session ends cleanly
   } catch (const std::exception& e) {
     std::cerr << "mcpilot: MPI rank " << my_rank << ": internal error: " << e.what() << std::endl;
-    MPI_Abort(MPI_COMM_WORLD, exit_internal);
+    mpi->abort(exit_internal);
     std::abort();
   }
 }
@@ -74,7 +110,7 @@ struct command {
   std::uint64_t op = op_stop, a = 0, b = 0, c = 0;
 };
 void broadcast(command& c) {
-  check(MPI_Bcast(&c, 4, MPI_UINT64_T, 0, MPI_COMM_WORLD));
+  check(mpi->broadcast(&c, sizeof c));
 }
 
 // Rank r's block [lo, hi) of n indices: contiguous, sizes differing by at most one.
@@ -100,8 +136,7 @@ void set_failure(status& s, const task_failure& f) {
 }
 std::vector<status> gather_status(const status& mine) {
   std::vector<status> all(my_rank == 0 ? ranks : 0);
-  check(MPI_Gather(&mine, sizeof(status), MPI_BYTE, all.data(), sizeof(status), MPI_BYTE, 0,
-                   MPI_COMM_WORLD));
+  check(mpi->gather(&mine, sizeof(status), all.data()));
   return all;
 }
 // Counts and offsets of the ranks' payloads, in rank order.
@@ -177,8 +212,8 @@ class cluster_executor final : public round_executor {
       }
       std::size_t total = 0;
       const std::vector<int> at = offsets_of(counts, total);
-      check(MPI_Gatherv(MPI_IN_PLACE, 0, MPI_DOUBLE, rows.data(), counts.data(), at.data(),
-                        MPI_DOUBLE, 0, MPI_COMM_WORLD));
+      check(mpi->gather_blocks(nullptr, 0, mcpilot_mpi_doubles, rows.data(), counts.data(),
+                               at.data()));
       // The blocks in index order: the first failure or short block ends the prefix.
       for (int r = 0; r < ranks; ++r) {
         const auto [l, h] = block(count, r);
@@ -208,8 +243,8 @@ class cluster_executor final : public round_executor {
       std::size_t total = 0;
       const std::vector<int> at = offsets_of(counts, total);
       std::vector<double> packed(total);
-      check(MPI_Gatherv(nullptr, 0, MPI_DOUBLE, packed.data(), counts.data(), at.data(), MPI_DOUBLE,
-                        0, MPI_COMM_WORLD));
+      check(mpi->gather_blocks(nullptr, 0, mcpilot_mpi_doubles, packed.data(), counts.data(),
+                               at.data()));
       for (int r = 1; r < ranks; ++r) {
         std::size_t pos = static_cast<std::size_t>(at[r]);
         const auto [l, h] = block(streams, r);
@@ -232,12 +267,12 @@ class cluster_executor final : public round_executor {
     collectively([&] {
       const int mine = 0;
       std::vector<int> counts(ranks);
-      check(MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD));
+      check(mpi->gather(&mine, sizeof mine, counts.data()));
       std::size_t total = 0;
       const std::vector<int> at = offsets_of(counts, total);
       std::vector<char> bytes(total);
-      check(MPI_Gatherv(nullptr, 0, MPI_CHAR, bytes.data(), counts.data(), at.data(), MPI_CHAR, 0,
-                        MPI_COMM_WORLD));
+      check(mpi->gather_blocks(nullptr, 0, mcpilot_mpi_bytes, bytes.data(), counts.data(),
+                               at.data()));
       for (int r = 1; r < ranks; ++r) {
         const char* p = bytes.data() + at[r];
         auto get = [&p] {
@@ -271,26 +306,21 @@ class cluster_executor final : public round_executor {
 
 cluster_scope::cluster_scope(int& argc, char**& argv) {
   if (!launched_by_mpi()) return;
-  int provided = 0;
-  if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+  mpi = load_mpi_plugin();
+  constexpr int host_capacity = 256;
+  char host[host_capacity] = {};
+  if (const int err = mpi->init(&argc, &argv, &my_rank, &ranks, host, host_capacity); err) {
     std::cerr << "mcpilot: MPI_Init failed; run without mpirun or srun to run on one process\n";
     std::exit(exit_internal);
   }
   active = true;
-  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-  MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
-  char name[MPI_MAX_PROCESSOR_NAME] = {};
-  int len = 0;
-  MPI_Get_processor_name(name, &len);
-  std::vector<char> all(static_cast<std::size_t>(ranks) * MPI_MAX_PROCESSOR_NAME);
-  check(MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, all.data(), MPI_MAX_PROCESSOR_NAME,
-                      MPI_CHAR, MPI_COMM_WORLD));
-  for (int r = 0; r < ranks; ++r) hosts.emplace_back(all.data() + r * MPI_MAX_PROCESSOR_NAME);
+  std::vector<char> all(static_cast<std::size_t>(ranks) * host_capacity);
+  check(mpi->all_gather(host, host_capacity, all.data()));
+  for (int r = 0; r < ranks; ++r) hosts.emplace_back(all.data() + r * host_capacity);
 }
 
 cluster_scope::~cluster_scope() {
-  if (active) MPI_Finalize();
+  if (active) mpi->finalize();
   active = false;
 }
 
@@ -317,7 +347,7 @@ int cluster_agree_setup(bool ok) {
   if (!active || !pending) return ok ? -1 : my_rank;
   const int mine = ok ? 1 : 0;
   std::vector<int> all(static_cast<std::size_t>(ranks));
-  check(MPI_Allgather(&mine, 1, MPI_INT, all.data(), 1, MPI_INT, MPI_COMM_WORLD));
+  check(mpi->all_gather(&mine, sizeof mine, all.data()));
   for (int r = 0; r < ranks; ++r)
     if (!all[r]) return r;
   return -1;
@@ -392,8 +422,8 @@ int serve(const model& m, const model_spec& spec, const session_settings& settin
           set_failure(mine, f);
         }
         gather_status(mine);
-        check(MPI_Gatherv(rows.data(), int_count(rows.size()), MPI_DOUBLE, nullptr, nullptr,
-                          nullptr, MPI_DOUBLE, 0, MPI_COMM_WORLD));
+        check(mpi->gather_blocks(rows.data(), int_count(rows.size()), mcpilot_mpi_doubles, nullptr,
+                                 nullptr, nullptr));
         break;
       }
       case op_streams: {
@@ -408,8 +438,8 @@ int serve(const model& m, const model_spec& spec, const session_settings& settin
         pack_fresh(streams, lo, hi, packed);
         mine.payload = packed.size();
         gather_status(mine);
-        check(MPI_Gatherv(packed.data(), int_count(packed.size()), MPI_DOUBLE, nullptr, nullptr,
-                          nullptr, MPI_DOUBLE, 0, MPI_COMM_WORLD));
+        check(mpi->gather_blocks(packed.data(), int_count(packed.size()), mcpilot_mpi_doubles,
+                                 nullptr, nullptr, nullptr));
         break;
       }
       case op_states: {
@@ -417,9 +447,8 @@ int serve(const model& m, const model_spec& spec, const session_settings& settin
         const auto [lo, hi] = block(c.a, my_rank);
         pack_states(streams, lo, hi, bytes);
         const int n = int_count(bytes.size());
-        check(MPI_Gather(&n, 1, MPI_INT, nullptr, 1, MPI_INT, 0, MPI_COMM_WORLD));
-        check(MPI_Gatherv(bytes.data(), n, MPI_CHAR, nullptr, nullptr, nullptr, MPI_CHAR, 0,
-                          MPI_COMM_WORLD));
+        check(mpi->gather(&n, sizeof n, nullptr));
+        check(mpi->gather_blocks(bytes.data(), n, mcpilot_mpi_bytes, nullptr, nullptr, nullptr));
         break;
       }
       default:
