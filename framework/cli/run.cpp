@@ -250,6 +250,8 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     if (cluster_active()) {  // threads is then per rank
       meta.environment["ranks"] = cluster_size();
       meta.environment["hosts"] = cluster_hosts();
+      meta.environment["mpi_library"] = cluster_library();
+      meta.environment["mpi_plugin"] = cluster_plugin();
     }
     const std::string text = to_json(result, meta).dump(2);
     if (json_to_stdout)

@@ -10,9 +10,20 @@ trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log"
 test -f "$tmp/prefix/lib/cmake/mcpilot/mcpilotConfig.cmake" || test -f "$tmp/prefix/lib64/cmake/mcpilot/mcpilotConfig.cmake"
 test -x "$tmp/prefix/bin/mcpilot"
-# MPI runs load their plug-in from the installed library folder; nothing else links MPI.
+# MPI runs load their plug-in from the installed library folder; nothing else links MPI. The
+# installed program finds it beside itself, wherever the prefix is (not the build tree's).
 if [ -f "$build/framework/libmcpilot-mpi.so" ]; then
   ls "$tmp"/prefix/lib*/mcpilot/libmcpilot-mpi.so >/dev/null
+  if command -v mpirun >/dev/null; then
+    launch=(mpirun --oversubscribe -np 2)
+    [ "$(id -u)" -eq 0 ] && launch+=(--allow-run-as-root)
+    OMPI_MCA_btl=${OMPI_MCA_btl:-self,vader} \
+      OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none} \
+      "${launch[@]}" "$tmp/prefix/bin/mcpilot" run "$source/configs/storage/raid6-exponential.toml" \
+      --quiet --threads 1 --json "$tmp/mpi.json" >"$tmp/mpi.log" 2>&1 || { cat "$tmp/mpi.log"; exit 1; }
+    grep -q "\"mpi_plugin\": \"$tmp/prefix/lib" "$tmp/mpi.json" ||
+      { echo "the installed mcpilot did not load the installed MPI plug-in:" >&2; grep mpi_ "$tmp/mpi.json" >&2; exit 1; }
+  fi
 fi
 
 # Only the installed package: no path into the source or build tree.

@@ -48,6 +48,10 @@ check() {  # name, program, config, extra options...
     elif ! grep -q "\"ranks\": $n" "$work/mpi.json"; then
       echo "FAIL $name: mpirun -np $n: the environment does not record $n ranks"
       failures=$((failures + 1))
+    elif ! grep -q '"mpi_library": "[^"]' "$work/mpi.json" ||
+      ! grep -q '"mpi_plugin": ".*libmcpilot-mpi.so"' "$work/mpi.json"; then
+      echo "FAIL $name: mpirun -np $n: the environment does not name the MPI library and plug-in"
+      failures=$((failures + 1))
     else
       echo "ok   $name: mpirun -np $n gives the plain run's quantities (exit $rc)"
     fi

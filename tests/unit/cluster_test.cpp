@@ -25,6 +25,8 @@ TEST(Cluster, APlainProcessIsOneRankAndMapsNoMpiLibrary) {
   EXPECT_EQ(cluster_rank(), 0);
   EXPECT_EQ(cluster_size(), 1);
   EXPECT_TRUE(cluster_hosts().empty());
+  EXPECT_EQ(cluster_library(), "");
+  EXPECT_EQ(cluster_plugin(), "");
   EXPECT_EQ(cluster_agree_setup(false), 0);
   EXPECT_EQ(cluster_agree_setup(true), -1);
 

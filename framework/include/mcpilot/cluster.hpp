@@ -29,6 +29,8 @@ bool cluster_active();                     // launched as part of an MPI job
 int cluster_rank();                        // 0 outside one
 int cluster_size();                        // 1 outside one
 std::vector<std::string> cluster_hosts();  // each rank's host name, by rank; empty outside one
+std::string cluster_library();  // the MPI library's version, first line; empty outside a job
+std::string cluster_plugin();   // the path of the MPI plug-in loaded; empty outside a job
 
 // Setup agreement, so that an input error ends every rank with exit 2 and is said once: the run
 // command announces it (cluster_expect_setup), then every rank calls cluster_agree_setup once,

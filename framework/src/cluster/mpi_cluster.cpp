@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 #include <utility>
@@ -35,6 +36,7 @@ bool workers_waiting = false;
 std::string lost_hint;
 
 const mcpilot_mpi_transport* mpi = nullptr;
+std::string plugin_path, library_version;
 
 bool launched_by_mpi() {
   // mpirun (Open MPI), and srun or other PMI/PMIx launchers.
@@ -43,13 +45,18 @@ bool launched_by_mpi() {
   return false;
 }
 
-// The plug-in: where MCPILOT_MPI_PLUGIN says, else the build tree's, else the installed one (a
-// build tree rebuilt after an install holds the newer of the two). Every rank that cannot load it
-// says where it looked and why, and ends the job's start with exit 2: the MPI installation is at
-// fault, not the session.
+// The plug-in: where MCPILOT_MPI_PLUGIN says; else beside an installed program (PREFIX/bin/x
+// looks in PREFIX/lib/mcpilot, so that an installed tree may move); else the build tree's; else
+// the one installed where CMake was configured to (a build tree rebuilt after an install holds
+// the newer of the two). Every rank that cannot load it says where it looked and why, and ends
+// the job's start with exit 2: the MPI installation is at fault, not the session.
 const mcpilot_mpi_transport* load_mpi_plugin() {
   std::vector<std::string> paths;
   if (const char* p = std::getenv("MCPILOT_MPI_PLUGIN"); p && *p) paths.emplace_back(p);
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec && exe.has_parent_path())
+    paths.push_back((exe.parent_path().parent_path() / MCPILOT_MPI_PLUGIN_RELATIVE).string());
   paths.emplace_back(MCPILOT_MPI_PLUGIN_BUILD);
   paths.emplace_back(MCPILOT_MPI_PLUGIN_INSTALL);
   std::string why;
@@ -63,7 +70,10 @@ const mcpilot_mpi_transport* load_mpi_plugin() {
     const auto entry =
         reinterpret_cast<mcpilot_mpi_transport_fn>(dlsym(handle, MCPILOT_MPI_TRANSPORT_SYMBOL));
     const mcpilot_mpi_transport* t = entry ? entry() : nullptr;
-    if (t && t->version == MCPILOT_MPI_TRANSPORT_VERSION) return t;
+    if (t && t->version == MCPILOT_MPI_TRANSPORT_VERSION) {
+      plugin_path = path;
+      return t;
+    }
     why += "\n  " + path + ": not an mcpilot MPI plug-in of version " +
            std::to_string(MCPILOT_MPI_TRANSPORT_VERSION);
     dlclose(handle);
@@ -314,6 +324,11 @@ cluster_scope::cluster_scope(int& argc, char**& argv) {
     std::exit(exit_internal);
   }
   active = true;
+  char version[512] = {};
+  mpi->library_version(version, sizeof version);
+  library_version = version;
+  // Open MPI's version string runs over several lines; the first names the release.
+  library_version = library_version.substr(0, library_version.find('\n'));
   std::vector<char> all(static_cast<std::size_t>(ranks) * host_capacity);
   check(mpi->all_gather(host, host_capacity, all.data()));
   for (int r = 0; r < ranks; ++r) hosts.emplace_back(all.data() + r * host_capacity);
@@ -335,6 +350,12 @@ int cluster_size() {
 }
 std::vector<std::string> cluster_hosts() {
   return hosts;
+}
+std::string cluster_library() {
+  return active ? library_version : std::string();
+}
+std::string cluster_plugin() {
+  return active ? plugin_path : std::string();
 }
 
 void cluster_expect_setup() {

@@ -8,6 +8,15 @@
 
 namespace {
 
+// `len` characters of an MPI string into the caller's buffer of `capacity`, cut to fit, ended by a
+// zero.
+void copy_out(const char* from, int len, char* to, int capacity) {
+  if (capacity <= 0) return;
+  int i = 0;
+  for (; i + 1 < capacity && i < len; ++i) to[i] = from[i];
+  to[i] = '\0';
+}
+
 int init(int* argc, char*** argv, int* rank, int* size, char* host, int host_capacity) {
   int provided = 0;
   if (const int err = MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided); err) return err;
@@ -17,9 +26,7 @@ int init(int* argc, char*** argv, int* rank, int* size, char* host, int host_cap
   char name[MPI_MAX_PROCESSOR_NAME] = {};
   int len = 0;
   MPI_Get_processor_name(name, &len);
-  int i = 0;
-  for (; i + 1 < host_capacity && i < len; ++i) host[i] = name[i];
-  if (host_capacity > 0) host[i] = '\0';
+  copy_out(name, len, host, host_capacity);
   return MPI_SUCCESS;
 }
 
@@ -35,9 +42,14 @@ void error_string(int error, char* text, int capacity) {
   char buffer[MPI_MAX_ERROR_STRING] = {};
   int len = 0;
   if (MPI_Error_string(error, buffer, &len) != MPI_SUCCESS) len = 0;
-  int i = 0;
-  for (; i + 1 < capacity && i < len; ++i) text[i] = buffer[i];
-  if (capacity > 0) text[i] = '\0';
+  copy_out(buffer, len, text, capacity);
+}
+
+void library_version(char* text, int capacity) {
+  char buffer[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int len = 0;
+  if (MPI_Get_library_version(buffer, &len) != MPI_SUCCESS) len = 0;
+  copy_out(buffer, len, text, capacity);
 }
 
 int broadcast(void* data, int bytes) {
@@ -66,6 +78,7 @@ constexpr mcpilot_mpi_transport table{MCPILOT_MPI_TRANSPORT_VERSION,
                                       finalize,
                                       abort_job,
                                       error_string,
+                                      library_version,
                                       broadcast,
                                       gather,
                                       all_gather,

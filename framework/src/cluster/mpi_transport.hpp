@@ -25,6 +25,8 @@ struct mcpilot_mpi_transport {
   void (*finalize)(void);
   void (*abort)(int exit_code);
   void (*error_string)(int error, char* text, int capacity);
+  // MPI_Get_library_version, cut to `capacity` with its terminating zero.
+  void (*library_version)(char* text, int capacity);
   // Rank 0's `bytes` to every rank.
   int (*broadcast)(void* data, int bytes);
   // Every rank's `bytes` from `mine`, in rank order, into rank 0's `all` (null elsewhere).

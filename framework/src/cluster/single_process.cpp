@@ -20,6 +20,12 @@ int cluster_size() {
 std::vector<std::string> cluster_hosts() {
   return {};
 }
+std::string cluster_library() {
+  return {};
+}
+std::string cluster_plugin() {
+  return {};
+}
 
 void cluster_expect_setup() {}
 int cluster_agree_setup(bool ok) {
