@@ -6,9 +6,11 @@
 # A replication failing on any rank ends the session as on one process, naming the lowest index;
 # a checkpoint written under mpirun (stream states gathered from every rank) is byte-identical to
 # one process's.
-# Usage: identical.sh MPIEXEC MCPILOT EXAMPLE_PI EXAMPLE_MM1 MPI_FAILING  (from the source root)
+# The plug-in that MCPILOT_MPI_PLUGIN names is the one loaded (the JSON's environment.mpi_plugin).
+# Usage: identical.sh MPIEXEC MCPILOT EXAMPLE_PI EXAMPLE_MM1 MPI_FAILING MPI_PLUGIN
+#   (from the source root)
 set -uo pipefail
-mpiexec=$1 mcpilot=$2 pi=$3 mm1=$4 failing=$5
+mpiexec=$1 mcpilot=$2 pi=$3 mm1=$4 failing=$5 plugin=$6
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -94,5 +96,24 @@ if [ "$rc" -ne 2 ] || [ "$said" -ne 1 ]; then
 else
   echo "ok   config error under mpirun: exit 2, said once: $(grep error: "$work/bad.out")"
 fi
+
+# The plug-in named by MCPILOT_MPI_PLUGIN is the one loaded; one that does not load is passed
+# over for the next place (here the build tree's).
+plugin_json() { grep -o '"mpi_plugin": "[^"]*"' "$work/env.json" | cut -d'"' -f4; }
+mkdir -p "$work/copy" && cp "$plugin" "$work/copy/"
+for named in "$work/copy/$(basename "$plugin")" "$work/no-such-plugin.so"; do
+  rm -f "$work/env.json"
+  MCPILOT_MPI_PLUGIN=$named "${launch[@]}" -np 2 -x MCPILOT_MPI_PLUGIN "$mcpilot" run \
+    configs/storage/raid6-exponential.toml --quiet --threads 1 --json "$work/env.json" >"$work/env.out" 2>&1
+  want=$named
+  [ -f "$named" ] || want=$plugin
+  if [ "$(plugin_json)" = "$want" ]; then
+    echo "ok   MCPILOT_MPI_PLUGIN=$named: loaded $want"
+  else
+    echo "FAIL MCPILOT_MPI_PLUGIN=$named: loaded '$(plugin_json)', want $want"
+    cat "$work/env.out"
+    failures=$((failures + 1))
+  fi
+done
 
 exit $((failures > 0))
