@@ -46,10 +46,12 @@ bool launched_by_mpi() {
 }
 
 // The plug-in: where MCPILOT_MPI_PLUGIN says; else beside an installed program (PREFIX/bin/x
-// looks in PREFIX/lib/mcpilot, so that an installed tree may move); else the build tree's; else
-// the one installed where CMake was configured to (a build tree rebuilt after an install holds
-// the newer of the two). Every rank that cannot load it says where it looked and why, and ends
-// the job's start with exit 2: the MPI installation is at fault, not the session.
+// looks in PREFIX/lib/mcpilot, so that an installed tree may move); else where CMake was
+// configured to install it; else the build tree's. The build tree comes last because the
+// library, and with it that path, is installed too: a program built on an installed library
+// should not load code from a folder that may since have been removed or given to someone else.
+// Every rank that cannot load it says where it looked and why, and ends the job's start with
+// exit 2: the MPI installation is at fault, not the session.
 const mcpilot_mpi_transport* load_mpi_plugin() {
   std::vector<std::string> paths;
   if (const char* p = std::getenv("MCPILOT_MPI_PLUGIN"); p && *p) paths.emplace_back(p);
@@ -57,8 +59,8 @@ const mcpilot_mpi_transport* load_mpi_plugin() {
   const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (!ec && exe.has_parent_path())
     paths.push_back((exe.parent_path().parent_path() / MCPILOT_MPI_PLUGIN_RELATIVE).string());
-  paths.emplace_back(MCPILOT_MPI_PLUGIN_BUILD);
   paths.emplace_back(MCPILOT_MPI_PLUGIN_INSTALL);
+  paths.emplace_back(MCPILOT_MPI_PLUGIN_BUILD);
   std::string why;
   for (const auto& path : paths) {
     // Global, so that the libraries Open MPI itself opens find its symbols.
