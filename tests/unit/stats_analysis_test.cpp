@@ -20,6 +20,7 @@
 #include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/precision.hpp"
 #include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/trend.hpp"
 
 namespace mcpilot {
 namespace {
@@ -361,6 +362,40 @@ TEST(StatsPresetFields, UnreachableWidthIsNeverZero) {
   EXPECT_FALSE(a.required_samples);
   EXPECT_FALSE(a.converged);
   EXPECT_NE(a.status.find("cannot be reached"), std::string::npos) << a.status;
+}
+
+// subsession_trend reads a rate's batch means of reciprocals straight off the readings; it used
+// to invert a copy of them first. The regression must be that of the copy's batch means, to the
+// bit, for rates and ordinary readings, with a warm-up removed and a remainder left over.
+TEST(SubsessionTrend, IsTheTrendOfTheAnalysedBatchMeans) {
+  std::mt19937_64 rng(21);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(4000);
+  double v = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    v = 0.6 * v + normal(rng);
+    x[i] = 20 + v + (i < 300 ? 8.0 : 0.0) + 0.0002 * static_cast<double>(i);
+  }
+  for (quantity_kind kind : {quantity_kind::ordinary, quantity_kind::rate}) {
+    analysis_options opt;
+    opt.kind = kind;
+    const analysis a = analyze(x, opt);
+    ASSERT_TRUE(a.subsession_size && a.ci_low) << a.status;
+    ASSERT_GT(a.warmup.removed_begin, 0u);
+    std::vector<double> scale(
+        x.begin() + static_cast<std::ptrdiff_t>(a.warmup.removed_begin),
+        x.begin() + static_cast<std::ptrdiff_t>(a.warmup.removed_begin + a.n_used));
+    if (kind == quantity_kind::rate)
+      for (double& y : scale) y = 1.0 / y;
+    const auto expected = linear_trend(batch_means(scale, *a.subsession_size));
+    const auto got = subsession_trend(x, a);
+    ASSERT_TRUE(expected && got);
+    EXPECT_EQ(got->count, expected->count);
+    EXPECT_EQ(got->slope, expected->slope);
+    EXPECT_EQ(got->t, expected->t);
+    EXPECT_EQ(got->p, expected->p);
+    EXPECT_LT(got->p, 0.05);  // the drift is there to be found (p about 0.002 with this seed)
+  }
 }
 
 }  // namespace

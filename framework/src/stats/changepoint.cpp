@@ -13,6 +13,7 @@
 #include "mcpilot/stats/rank_sum.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
+#include "sparse_prefix_sums.hpp"
 
 namespace mcpilot {
 
@@ -43,17 +44,41 @@ struct prefix_ranges {
   }
 };
 
-// The whole series' prefix sums about its mean, built once: the proposal scans them, and every
-// test's subsession search reads its segment's batch means off them. Each test used to build its
+// The whole series' prefix sums about its mean: the proposal scans them, and every test's
+// subsession search reads its segment's batch means off them. Each test used to build its
 // segment's own sums, about the segment's own mean (a pass for the mean in long double and one
 // for the sums): a fifth of the detection's time, and 8 bytes per reading of the longest
 // segment tested. Differences of these sums carry rounding errors instead of being exact, which
 // matters only where the batch means are all equal (a constant stretch of 0/1 or quantised
 // readings must still count as one, "nothing to correlate"): noise() bounds that error.
-struct series_sums {
-  batch_correlogram sums;
-  prefix_ranges ranges;
-  explicit series_sums(std::span<const double> x) : sums(x), ranges(sums.prefix_sums()) {}
+//
+// The proposal holds all n + 1 sums. Past 2^18 readings (2 MB of sums) the tests that follow
+// keep only every 64th and rebuild a test's slice from them, to the last bit the same
+// (sparse_prefix_sums.hpp): the full sums held through the elimination, while the exact tables
+// grow, were a quarter of the peak memory of analysing 10^6 readings. Rebuilding costs time
+// (about 8% of a search of 10^6 AR(1) readings, a quarter of one of 210,000 queue waits, whose
+// tests read few of the sums they span), so shorter series, where the sums weigh little
+// against the program itself, keep them.
+class series_sums {
+ public:
+  explicit series_sums(std::span<const double> x)
+      : full_(x),
+        ranges_(full_->prefix_sums()),
+        sparse_(x, full_->mean(), full_->prefix_sums(), proposal_block) {}
+
+  // All n + 1 sums, until release(): the proposal's.
+  std::span<const double> all() const { return full_->prefix_sums(); }
+  const prefix_ranges& ranges() const { return ranges_; }
+  const sparse_prefix_sums& sparse() const { return sparse_; }
+  bool whole() const { return full_.has_value(); }
+  // Frees the full sums of a long series.
+  void release() {
+    if (full_ && full_->size() >= released_from) full_.reset();
+  }
+  // Sums b .. e: a view of the full sums, or rebuilt into `out`.
+  std::span<const double> slice(std::size_t b, std::size_t e, std::vector<double>& out) const {
+    return full_ ? full_->prefix_sums().subspan(b, e - b + 1) : sparse_.fill(b, e, out);
+  }
 
   // Each sum is a running sum of rounded deviations, so the difference of the sums bounding a
   // batch of q readings errs by at most about (q + 1) eps M, with M the largest |sum| around it,
@@ -61,13 +86,16 @@ struct series_sums {
   // deviation with room to spare. M comes from the blocks' ranges. O((e - b) / 64).
   double noise(std::size_t b, std::size_t e) const {
     double m = 0;
-    for (std::size_t k = b / proposal_block; k <= e / proposal_block && k < ranges.lo.size(); ++k)
-      m = std::max({m, std::abs(ranges.lo[k]), std::abs(ranges.hi[k])});
+    for (std::size_t k = b / proposal_block; k <= e / proposal_block && k < ranges_.lo.size(); ++k)
+      m = std::max({m, std::abs(ranges_.lo[k]), std::abs(ranges_.hi[k])});
     return 16 * std::numeric_limits<double>::epsilon() * m;
   }
-  std::span<const double> slice(std::size_t b, std::size_t e) const {
-    return sums.prefix_sums().subspan(b, e - b + 1);
-  }
+
+ private:
+  static constexpr std::size_t released_from = std::size_t{1} << 18;
+  std::optional<batch_correlogram> full_;
+  prefix_ranges ranges_;
+  sparse_prefix_sums sparse_;
 };
 
 // The best split of [b, e) (at least ms readings each side): the first t with the largest
@@ -148,7 +176,7 @@ std::vector<std::size_t> propose(const series_sums& s, std::size_t n, std::size_
     const auto [b, e] = todo.back();
     todo.pop_back();
     if (e - b < 2 * ms) continue;
-    const std::size_t at = best_split(s.sums.prefix_sums().data(), s.ranges, b, e, ms);
+    const std::size_t at = best_split(s.all().data(), s.ranges(), b, e, ms);
     if (at == 0) continue;  // a constant segment: no split reduces anything
     out.push_back(at);
     todo.emplace_back(b, at);
@@ -175,25 +203,33 @@ struct subsession_sizes {
   std::optional<std::size_t> corrected, plain;
 };
 
-subsession_sizes find_subsession_sizes(std::span<const double> sum, double noise, double limit,
-                                       bool corrected_rule) {
-  constexpr std::size_t min_batches = 8;
-  const std::size_t n = sum.size() - 1;
-  subsession_sizes r;
-  bool corrected_open = corrected_rule && n >= min_batches;
-  for (std::size_t q = 1; q <= n / 3; ++q) {
-    const auto rho = prefix_lag1(sum, q, noise);
-    if (!r.plain && std::abs(rho.value_or(0.0)) <= limit) r.plain = q;
-    if (corrected_open && n / q < min_batches) corrected_open = false;
-    if (corrected_open) {
-      if (!rho) return r.corrected = q, r;  // constant means: nothing to correlate
-      const double hh = static_cast<double>(n / q);
-      if (std::abs((hh * *rho + 1) / (hh - 4)) <= limit) return r.corrected = q, r;
+// Those two rules, fed rho_1(q) for q = 1, 2, .. in turn on a segment of n readings; take()
+// returns true once both sizes are settled. The caller reads the rho off full sums in its own
+// loop, or in groups off rebuilt ones: a search through a callable instead cost a stream-style
+// round 8%.
+class subsession_rule {
+ public:
+  subsession_rule(std::size_t n, double limit, bool corrected_rule)
+      : n_(n), limit_(limit), corrected_open_(corrected_rule && n >= min_batches) {}
+  bool take(std::size_t q, std::optional<double> rho) {
+    if (!r_.plain && std::abs(rho.value_or(0.0)) <= limit_) r_.plain = q;
+    if (corrected_open_ && n_ / q < min_batches) corrected_open_ = false;
+    if (corrected_open_) {
+      if (!rho) return r_.corrected = q, true;  // constant means: nothing to correlate
+      const double hh = static_cast<double>(n_ / q);
+      if (std::abs((hh * *rho + 1) / (hh - 4)) <= limit_) return r_.corrected = q, true;
     }
-    if (r.plain && !corrected_open) return r;
+    return r_.plain && !corrected_open_;
   }
-  return r;
-}
+  const subsession_sizes& sizes() const { return r_; }
+
+ private:
+  static constexpr std::size_t min_batches = 8;
+  std::size_t n_;
+  double limit_;
+  bool corrected_open_;
+  subsession_sizes r_;
+};
 
 // The count of the longer side's means actually compared. Up to 64 (the sizes rank_sum keeps
 // in one precomputed table) it is all of them; beyond, the largest floor(k 2^(j/4)) that is
@@ -229,6 +265,7 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
 // own (page faults for the large ones) cost more than filling them.
 struct test_scratch {
   std::vector<double> left, right;  // the two sides' batch sums
+  std::vector<double> sums;         // the prefix sums of the longer side's window
 };
 
 // Sums of consecutive batches of q readings, into `out`. The rank tests need only their order,
@@ -342,15 +379,36 @@ test_window window_of(std::size_t b, std::size_t at, std::size_t e,
   return w;
 }
 
+// Windows of this many sums and more are searched in pieces rather than rebuilt whole (128 KB).
+constexpr std::size_t streamed_above = std::size_t{1} << 14;
+
 segment_test test_segments(std::span<const double> x, const series_sums& sums, std::size_t at,
                            const test_window& w, const changepoint_options& opt,
                            test_scratch& scratch) {
   const auto [left_shorter, shorter, longer] = w;
   const std::size_t lb = left_shorter ? at : at - longer, le = lb + longer;
-  const std::span<const double> near_longer = sums.slice(lb, le);
   segment_test r;
-  const subsession_sizes sizes = find_subsession_sizes(
-      near_longer, sums.noise(lb, le), opt.autocorrelation_limit, opt.correct_autocorrelation_bias);
+  const double noise = sums.noise(lb, le);
+  const std::size_t n = le - lb;
+  subsession_rule rule(n, opt.autocorrelation_limit, opt.correct_autocorrelation_bias);
+  if (sums.whole() || n < streamed_above) {
+    const std::span<const double> near_longer = sums.slice(lb, le, scratch.sums);
+    for (std::size_t q = 1; q <= n / 3; ++q)
+      if (rule.take(q, prefix_lag1(near_longer, q, noise))) break;
+  } else {
+    // A long window's sums are not built whole: each group of q (1-2, then four times as many
+    // at a time) is read off in one pass over rebuilt pieces.
+    for (std::size_t first = 1; first <= n / 3;) {
+      const std::size_t last = std::min(n / 3, first < 2 ? std::size_t{2} : 4 * first - 1);
+      const auto group =
+          streamed_lag1(sums.sparse(), lb, le, first, last, lag1_arithmetic::paired, noise);
+      std::size_t q = first;
+      while (q <= last && !rule.take(q, group[q - first])) ++q;
+      if (q <= last) break;
+      first = last + 1;
+    }
+  }
+  const subsession_sizes sizes = rule.sizes();
   if (sizes.corrected) {
     r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.corrected, opt, scratch);
   } else if (sizes.plain) {
@@ -360,7 +418,7 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
   }
   // Keep the buffers for the many short tests, but not those of a long segment: a few tests of a
   // long series compare most of it, and holding their buffers would raise the peak memory.
-  for (auto* v : {&scratch.left, &scratch.right})
+  for (auto* v : {&scratch.left, &scratch.right, &scratch.sums})
     if (v->capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(*v);
   return r;
 }
@@ -451,9 +509,10 @@ changepoint_result detect_changepoints(std::span<const double> x,
   r.n = n;
   const std::size_t ms = std::max<std::size_t>(options.min_segment, 1);
 
-  const series_sums sums(x);
+  series_sums sums(x);
   std::vector<std::size_t> at;
   if (n >= 2 * ms) at = propose(sums, n, ms);
+  sums.release();
   r.proposed = at.size();
 
   // Candidates as a doubly linked list in series order, and a queue of removal priorities. The

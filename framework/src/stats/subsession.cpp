@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "mcpilot/stats/summary.hpp"
+#include "sparse_prefix_sums.hpp"
 
 namespace mcpilot {
 
@@ -149,7 +150,24 @@ double batch_autocorrelation(std::span<const double> x, std::size_t q) {
 
 std::optional<subsession_choice> choose_subsession(std::span<const double> x, double limit) {
   if (x.size() < 3) return std::nullopt;
-  return choose_subsession(batch_correlogram(x), limit);
+  // Up to 2^16 readings the full sums are built (512 KB at most). Beyond, only every 64th is
+  // kept and each group of q (1-2, then four times as many at a time) is read off in one pass:
+  // the same doubles (sparse_prefix_sums.hpp), without 8 bytes a reading held beside the
+  // readings and, after a change-point search, its exact tables.
+  constexpr std::size_t streamed_from = std::size_t{1} << 16;
+  if (x.size() < streamed_from) return choose_subsession(batch_correlogram(x), limit);
+  const std::size_t n = x.size();
+  const sparse_prefix_sums sums(x, mean(x), 64);
+  for (std::size_t first = 1; first <= n / 3;) {
+    const std::size_t last = std::min(n / 3, first < 2 ? std::size_t{2} : 4 * first - 1);
+    const auto rhos = streamed_lag1(sums, 0, n, first, last, lag1_arithmetic::pooled);
+    for (std::size_t q = first; q <= last; ++q) {
+      const double rho = rhos[q - first].value_or(0.0);
+      if (std::abs(rho) <= limit) return subsession_choice{q, n / q, rho};
+    }
+    first = last + 1;
+  }
+  return std::nullopt;
 }
 
 std::optional<subsession_choice> choose_subsession(const batch_correlogram& correlogram,
