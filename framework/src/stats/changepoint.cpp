@@ -56,9 +56,9 @@ struct prefix_ranges {
 // keep only every 64th and rebuild a test's slice from them, to the last bit the same
 // (sparse_prefix_sums.hpp): the full sums held through the elimination, while the exact tables
 // grow, were a quarter of the peak memory of analysing 10^6 readings. Rebuilding costs time
-// (about 8% of a search of 10^6 AR(1) readings, a quarter of one of 210,000 queue waits, whose
-// tests read few of the sums they span), so shorter series, where the sums weigh little
-// against the program itself, keep them.
+// (6-12% of a search of 10^6 AR(1) readings; 23% of a stream-style round of 4 x 210,000 queue
+// waits, whose tests read few of the sums they span), so shorter series, where the sums weigh
+// little against the program itself, keep them.
 class series_sums {
  public:
   explicit series_sums(std::span<const double> x)
