@@ -62,22 +62,23 @@ struct prefix_ranges {
 class series_sums {
  public:
   explicit series_sums(std::span<const double> x)
-      : full_(x),
-        ranges_(full_->prefix_sums()),
-        sparse_(x, full_->mean(), full_->prefix_sums(), proposal_block) {}
+      : x_(x), full_(x), ranges_(full_->prefix_sums()) {}
 
   // All n + 1 sums, until release(): the proposal's.
   std::span<const double> all() const { return full_->prefix_sums(); }
   const prefix_ranges& ranges() const { return ranges_; }
-  const sparse_prefix_sums& sparse() const { return sparse_; }
+  // Every 64th sum, once the full ones are released.
+  const sparse_prefix_sums& sparse() const { return *sparse_; }
   bool whole() const { return full_.has_value(); }
   // Frees the full sums of a long series.
   void release() {
-    if (full_ && full_->size() >= released_from) full_.reset();
+    if (!full_ || full_->size() < released_from) return;
+    sparse_.emplace(x_, full_->mean(), full_->prefix_sums(), proposal_block);
+    full_.reset();
   }
   // Sums b .. e: a view of the full sums, or rebuilt into `out`.
   std::span<const double> slice(std::size_t b, std::size_t e, std::vector<double>& out) const {
-    return full_ ? full_->prefix_sums().subspan(b, e - b + 1) : sparse_.fill(b, e, out);
+    return full_ ? full_->prefix_sums().subspan(b, e - b + 1) : sparse_->fill(b, e, out);
   }
 
   // Each sum is a running sum of rounded deviations, so the difference of the sums bounding a
@@ -93,9 +94,10 @@ class series_sums {
 
  private:
   static constexpr std::size_t released_from = std::size_t{1} << 18;
+  std::span<const double> x_;
   std::optional<batch_correlogram> full_;
   prefix_ranges ranges_;
-  sparse_prefix_sums sparse_;
+  std::optional<sparse_prefix_sums> sparse_;
 };
 
 // The best split of [b, e) (at least ms readings each side): the first t with the largest
@@ -399,7 +401,7 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
     // A long window's sums are not built whole: each group of q (1-2, then four times as many
     // at a time) is read off in one pass over rebuilt pieces.
     for (std::size_t first = 1; first <= n / 3;) {
-      const std::size_t last = std::min(n / 3, first < 2 ? std::size_t{2} : 4 * first - 1);
+      const std::size_t last = lag1_group_last(first, n / 3);
       const auto group =
           streamed_lag1(sums.sparse(), lb, le, first, last, lag1_arithmetic::paired, noise);
       std::size_t q = first;

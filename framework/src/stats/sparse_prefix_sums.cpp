@@ -189,7 +189,6 @@ std::vector<std::optional<double>> streamed_lag1(const sparse_prefix_sums& s, st
                                                  std::size_t q_last, lag1_arithmetic how,
                                                  double noise) {
   if (q_first == 0 || q_last < q_first) return {};
-  const double base = s.at(b);
   if (how == lag1_arithmetic::pooled) {
     if (b != 0) throw std::invalid_argument("streamed_lag1: the pooled form starts at S_0");
     return run_states<pooled_lag1_state>(
@@ -201,6 +200,7 @@ std::vector<std::optional<double>> streamed_lag1(const sparse_prefix_sums& s, st
           return pooled_lag1_state{qq, s.centre() - s.centre() - grand};
         });
   }
+  const double base = s.at(b);
   return run_states<paired_lag1_state>(
       s, b, e, q_first, q_last, noise, [&](std::size_t q, std::size_t h) {
         const double qq = static_cast<double>(q), hh = static_cast<double>(h);

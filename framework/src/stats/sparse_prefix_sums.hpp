@@ -62,6 +62,13 @@ std::vector<std::optional<double>> streamed_lag1(const sparse_prefix_sums& s, st
                                                  std::size_t q_last, lag1_arithmetic how,
                                                  double noise = 0);
 
+// The last q of the group that starts at `first` when rho_1(q) is searched in groups of one
+// pass each: 1-2, then four times as many at a time, so that a search that stops at q costs
+// O(log q) passes; never beyond q_max.
+inline std::size_t lag1_group_last(std::size_t first, std::size_t q_max) {
+  return std::min(q_max, first < 2 ? std::size_t{2} : 4 * first - 1);
+}
+
 template <class F>
 void sparse_prefix_sums::for_each_chunk(std::size_t b, std::size_t e, std::size_t chunk,
                                         F&& f) const {

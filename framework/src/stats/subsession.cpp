@@ -159,7 +159,7 @@ std::optional<subsession_choice> choose_subsession(std::span<const double> x, do
   const std::size_t n = x.size();
   const sparse_prefix_sums sums(x, mean(x), 64);
   for (std::size_t first = 1; first <= n / 3;) {
-    const std::size_t last = std::min(n / 3, first < 2 ? std::size_t{2} : 4 * first - 1);
+    const std::size_t last = lag1_group_last(first, n / 3);
     const auto rhos = streamed_lag1(sums, 0, n, first, last, lag1_arithmetic::pooled);
     for (std::size_t q = first; q <= last; ++q) {
       const double rho = rhos[q - first].value_or(0.0);
