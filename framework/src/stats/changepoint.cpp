@@ -14,6 +14,7 @@
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
 #include "sparse_prefix_sums.hpp"
+#include "tie_screen.hpp"
 
 namespace mcpilot {
 
@@ -268,6 +269,7 @@ test_plan plan(std::size_t q0, std::size_t shorter, std::size_t longer, double w
 struct test_scratch {
   std::vector<double> left, right;  // the two sides' batch sums
   std::vector<double> sums;         // the prefix sums of the longer side's window
+  std::vector<double> screen;       // a few thousand batch sums at a time, for screen_sums
 };
 
 // Sums of consecutive batches of q readings, into `out`. The rank tests need only their order,
@@ -306,6 +308,21 @@ std::span<double> batch_sums(std::span<const double> x, std::size_t q, std::vect
   return out;
 }
 
+// The sums of q readings over a, then b, offered to a screen (tie_screen.hpp) a few thousand at
+// a time through `buf` rather than all held. Each sum is batch_sums' own.
+tie_screen screen_sums(std::span<const double> a, std::span<const double> b, std::size_t q,
+                       double limit, std::vector<double>& buf) {
+  tie_screen screen(a.size() / q + b.size() / q, limit);
+  constexpr std::size_t piece = 4096;
+  for (const std::span<const double> side : {a, b}) {
+    const std::size_t h = side.size() / q;
+    for (std::size_t j = 0; j < h; j += piece)
+      for (double v : batch_sums(side.subspan(j * q, std::min(piece, h - j) * q), q, buf))
+        screen.offer(v);
+  }
+  return screen;
+}
+
 // The bound on one table's cost for a series of n readings: rank_table_work, lowered for long
 // series (which need some n / 10 tests, and gain no useful power from finer means) to
 // max(2^18, 2^34 / n), so that 10^5 readings stay well under a second even with a cold cache.
@@ -342,21 +359,31 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
                test_scratch& scratch) {
   const test_plan t = plan(q0, shorter, longer, table_work(opt, x.size()));
   if (t.k == 0) return 1;
-  auto means = [&](const test_plan& plan) {
+  auto sides = [&](const test_plan& plan) {  // the readings under each side's means
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
-    return std::pair{batch_sums(x.subspan(at - ka * plan.q, ka * plan.q), plan.q, scratch.left),
-                     batch_sums(x.subspan(at, kb * plan.q), plan.q, scratch.right)};
+    return std::pair{x.subspan(at - ka * plan.q, ka * plan.q), x.subspan(at, kb * plan.q)};
+  };
+  auto means = [&](const test_plan& plan) {
+    const auto [a, b] = sides(plan);
+    return std::pair{batch_sums(a, plan.q, scratch.left), batch_sums(b, plan.q, scratch.right)};
   };
   if (t.q != q0) {
     // The cost bound is for the rank tables. If the means at the autocorrelation's own q are
     // mostly tied (0/1 or coarsely quantised readings), the test there is Fisher's, which needs
     // no table, and merging further would only blur the classes. The choice looks at the pooled
     // values alone, so it does not change the null distribution of either test.
+    // They are screened as they are summed, and held only if they may be tied: a copy was most
+    // of the series in the last tests of a long one (8 MB of the peak at 10^6 readings).
     const std::size_t k0 = shorter / q0;
     const test_plan fine{q0, k0, canonical_count(k0, longer / q0)};
-    const auto [ya, yb] = means(fine);
-    if (rank_sum_mostly_tied(ya, yb, rank_sum_options{}.tie_factor_limit))
-      return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;
+    const double limit = rank_sum_options{}.tie_factor_limit;
+    const auto [ra, rb] = sides(fine);
+    const tie_screen screen = screen_sums(ra, rb, q0, limit, scratch.screen);
+    if (screen.may_be_tied()) {
+      const auto [ya, yb] = means(fine);
+      if (screen.mostly_tied(ya, yb))
+        return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;
+    }
   }
   const auto [ya, yb] = means(t);
   return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;

@@ -1,7 +1,6 @@
 #include "mcpilot/stats/rank_sum.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <list>
@@ -14,6 +13,7 @@
 
 #include "mcpilot/stats/fisher_exact.hpp"
 #include "sort_values.hpp"
+#include "tie_screen.hpp"
 
 namespace mcpilot {
 
@@ -338,70 +338,10 @@ double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b)
 bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, double limit) {
   const std::size_t n = a.size() + b.size();
   if (n < 2) return 0 < limit;
-  const double nn = static_cast<double>(n);
-  const double needed = std::sqrt(std::max(0.0, (1 - limit) * (nn * nn - 1)) + 1);
-  // Misra-Gries: with c counters every value occurring more than n / (c + 1) times survives.
-  // The counters are found through a small open-addressed hash of their values: a linear search
-  // of the c counters (11 at the usual limit) was three times slower on values that never
-  // repeat, the usual case, where every value is new and every c + 1 values clear the counters.
-  const std::size_t c = static_cast<std::size_t>(std::ceil(nn / needed)) + 1;
-  std::vector<double> held(c);
-  std::vector<std::size_t> count(c);
-  const unsigned bits = static_cast<unsigned>(std::bit_width(2 * c - 1));  // 2^bits >= 2c
-  constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
-  std::vector<std::size_t> slot(std::size_t{1} << bits, empty);
-  const std::size_t mask = slot.size() - 1;
-  auto home = [&](double v) {  // equal values (0 and -0 too) share one home; NaN equals nothing
-    const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits)) & mask;
-  };
-  std::size_t used = 0, rounds = 0;
-  auto offer = [&](double v) {
-    std::size_t i = home(v);
-    for (; slot[i] != empty; i = (i + 1) & mask)
-      if (held[slot[i]] == v) return void(++count[slot[i]]);
-    if (used < c) {
-      held[used] = v;
-      count[used] = 1;
-      slot[i] = used++;
-      return;
-    }
-    // Every counter down by one (v's own count is spent with them), the emptied ones dropped.
-    ++rounds;
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < used; ++k)
-      if (count[k] > 1) {
-        held[kept] = held[k];
-        count[kept++] = count[k] - 1;
-      }
-    used = kept;
-    std::fill(slot.begin(), slot.end(), empty);
-    for (std::size_t k = 0; k < used; ++k) {
-      std::size_t j = home(held[k]);
-      while (slot[j] != empty) j = (j + 1) & mask;
-      slot[j] = k;
-    }
-  };
-  for (double v : a) offer(v);
-  for (double v : b) offer(v);
-  // The frequent values' own groups give part of sum (t^3 - t); when that part already puts the
-  // factor below the limit (0/1 or coarsely quantised data, the usual case), the whole sum does
-  // too, and nothing needs sorting. A value occurs at most its count plus `rounds` times, so a
-  // counter below `needed` by that bound is not counted exactly (that only leaves the partial
-  // sum smaller, and the exact factor decides).
-  bool frequent = false;
-  double partial = 0;
-  for (std::size_t i = 0; i < used; ++i) {
-    if (static_cast<double>(count[i] + rounds) <= needed) continue;
-    const auto same = [&](double v) { return v == held[i]; };
-    const auto exact = static_cast<double>(std::count_if(a.begin(), a.end(), same) +
-                                           std::count_if(b.begin(), b.end(), same));
-    partial += exact * exact * exact - exact;
-    frequent = frequent || exact > needed;
-  }
-  if (!frequent) return false;
-  if (1 - partial / (nn * nn * nn - nn) < limit) return true;
-  return rank_sum_tie_factor(a, b) < limit;
+  tie_screen screen(n, limit);
+  for (double v : a) screen.offer(v);
+  for (double v : b) screen.offer(v);
+  return screen.mostly_tied(a, b);
 }
 
 rank_sum_result rank_sum_test(std::span<const double> a, std::span<const double> b,

@@ -1,25 +1,30 @@
 #include "mcpilot/stats/trend.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
-#include <vector>
 
 #include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
 
-std::optional<trend_result> linear_trend(std::span<const double> y) {
-  const std::size_t h = y.size();
+namespace {
+
+// The regression over h values y(0) .. y(h - 1), read twice (for the mean, then the sums), so
+// that batch means can be computed where they are needed instead of held.
+template <class Y>
+std::optional<trend_result> trend_of(std::size_t h, Y y) {
   if (h < 3) return std::nullopt;
   const double hh = static_cast<double>(h);
   const double jbar = (hh - 1) / 2;
   double ybar = 0;
-  for (double v : y) ybar += v;
+  for (std::size_t j = 0; j < h; ++j) ybar += y(j);
   ybar /= hh;
   double sjj = 0, sjy = 0, syy = 0;
   for (std::size_t j = 0; j < h; ++j) {
-    const double dj = static_cast<double>(j) - jbar, dy = y[j] - ybar;
+    const double dj = static_cast<double>(j) - jbar, dy = y(j) - ybar;
     sjj += dj * dj;
     sjy += dj * dy;
     syy += dy * dy;
@@ -41,24 +46,30 @@ std::optional<trend_result> linear_trend(std::span<const double> y) {
   return r;
 }
 
+}  // namespace
+
+std::optional<trend_result> linear_trend(std::span<const double> y) {
+  return trend_of(y.size(), [y](std::size_t j) { return y[j]; });
+}
+
 std::optional<trend_result> subsession_trend(std::span<const double> readings, const analysis& a) {
   if (!a.subsession_size || !a.ci_low || a.n_used == 0) return std::nullopt;
   const std::size_t begin = a.warmup.removed_begin;
   if (begin + a.n_used > readings.size()) return std::nullopt;
   const auto used = readings.subspan(begin, a.n_used);
-  const std::size_t q = *a.subsession_size;
-  if (a.kind != quantity_kind::rate) return linear_trend(batch_means(used, q));
-  // The means of the reciprocals, batch by batch, as batch_means would take them from a copy of
-  // the readings inverted: that copy was 8 bytes a reading, at 10^6 readings a quarter of the
-  // peak memory of `mcpilot analyze`.
-  std::vector<double> means;
-  means.reserve(used.size() / q);
-  for (std::size_t j = 0; j + q <= used.size(); j += q) {
-    long double s = 0;
-    for (std::size_t i = j; i < j + q; ++i) s += 1.0 / used[i];
-    means.push_back(static_cast<double>(s / static_cast<long double>(q)));
+  const std::size_t q = *a.subsession_size, h = used.size() / q;
+  // Each batch mean is computed on each of the regression's two passes, exactly as batch_means
+  // would take it (of the reciprocals, for rates), rather than held: a vector of them was 8
+  // bytes a reading at q = 1, at 10^6 readings the largest block of `mcpilot analyze`'s peak.
+  if (a.kind != quantity_kind::rate) {
+    if (q == 1) return linear_trend(used);
+    return trend_of(h, [used, q](std::size_t j) { return mean(used.subspan(j * q, q)); });
   }
-  return linear_trend(means);
+  return trend_of(h, [used, q](std::size_t j) {
+    long double s = 0;
+    for (std::size_t i = j * q; i < (j + 1) * q; ++i) s += 1.0 / used[i];
+    return static_cast<double>(s / static_cast<long double>(q));
+  });
 }
 
 }  // namespace mcpilot

@@ -1,0 +1,91 @@
+#include "tie_screen.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+
+#include "mcpilot/stats/rank_sum.hpp"
+
+namespace mcpilot {
+
+namespace {
+constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
+}
+
+tie_screen::tie_screen(std::size_t n, double limit) : limit_(limit) {
+  const double nn = static_cast<double>(n);
+  needed_ = std::sqrt(std::max(0.0, (1 - limit) * (nn * nn - 1)) + 1);
+  const std::size_t c = static_cast<std::size_t>(std::ceil(nn / needed_)) + 1;
+  held_.resize(c);
+  count_.resize(c);
+  bits_ = static_cast<unsigned>(std::bit_width(2 * c - 1));  // 2^bits >= 2c
+  slot_.assign(std::size_t{1} << bits_, empty);
+}
+
+// Equal values (0 and -0 too) share one home; NaN equals nothing. The counters are found through
+// this hash rather than a linear search of the c counters (11 at the usual limit), which was
+// three times slower on values that never repeat, the usual case, where every value is new and
+// every c + 1 values clear the counters.
+std::size_t tie_screen::home(double v) const {
+  const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
+  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)) &
+         (slot_.size() - 1);
+}
+
+void tie_screen::offer(double v) {
+  const std::size_t mask = slot_.size() - 1;
+  std::size_t i = home(v);
+  for (; slot_[i] != empty; i = (i + 1) & mask)
+    if (held_[slot_[i]] == v) return void(++count_[slot_[i]]);
+  if (used_ < held_.size()) {
+    held_[used_] = v;
+    count_[used_] = 1;
+    slot_[i] = used_++;
+    return;
+  }
+  clear_round();
+}
+
+// Every counter down by one (the new value's own count is spent with them), the emptied ones
+// dropped and the rest hashed again.
+void tie_screen::clear_round() {
+  ++rounds_;
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < used_; ++k)
+    if (count_[k] > 1) {
+      held_[kept] = held_[k];
+      count_[kept++] = count_[k] - 1;
+    }
+  used_ = kept;
+  std::fill(slot_.begin(), slot_.end(), empty);
+  const std::size_t mask = slot_.size() - 1;
+  for (std::size_t k = 0; k < used_; ++k) {
+    std::size_t j = home(held_[k]);
+    while (slot_[j] != empty) j = (j + 1) & mask;
+    slot_[j] = k;
+  }
+}
+
+// The frequent values' own groups give part of sum (t^3 - t); when that part already puts the
+// factor below the limit (0/1 or coarsely quantised data, the usual case), the whole sum does
+// too, and nothing needs sorting. A candidate that occurs needed() times or fewer only adds to
+// the part, and then the exact factor decides.
+bool tie_screen::mostly_tied(std::span<const double> a, std::span<const double> b) const {
+  const double nn = static_cast<double>(a.size() + b.size());
+  if (nn < 2) return 0 < limit_;
+  bool frequent = false;
+  double partial = 0;
+  for_each_candidate([&](double value) {
+    const auto same = [&](double v) { return v == value; };
+    const auto exact = static_cast<double>(std::count_if(a.begin(), a.end(), same) +
+                                           std::count_if(b.begin(), b.end(), same));
+    partial += exact * exact * exact - exact;
+    frequent = frequent || exact > needed_;
+  });
+  if (!frequent) return false;
+  if (1 - partial / (nn * nn * nn - nn) < limit_) return true;
+  return rank_sum_tie_factor(a, b) < limit_;
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,59 @@
+// The first pass of rank_sum_mostly_tied (rank_sum.hpp), over values offered one at a time: can
+// some value occur often enough among N pooled values to put the tie factor below `limit`?
+//
+// The factor 1 - sum_g (t_g^3 - t_g) / (N^3 - N) can be below the limit only if some value
+// occurs more than t* = sqrt((1 - limit)(N^2 - 1) + 1) times (sum (t^3 - t) <= (t_max^2 - 1) N).
+// Misra and Gries' frequent-items count with ceil(N / t*) + 1 counters keeps every such value,
+// and a kept value occurs at most its count plus the number of times the counters were cleared.
+// So "no" is exact, and "maybe" leaves the exact count to a second look at the values.
+// rank_sum_mostly_tied is this screen and that second look.
+//
+// Offering values one by one lets a caller screen means it computes as it goes (the change-point
+// search's batch means over most of a long series) without holding them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace mcpilot {
+
+class tie_screen {
+ public:
+  tie_screen(std::size_t n, double limit);
+
+  // The next of the N values. O(1) amortised at a fixed limit (the counters are hashed).
+  void offer(double v);
+
+  // Occurrences a value needs, more than this, to put the factor below the limit.
+  double needed() const { return needed_; }
+  // Calls f(value) for each kept value that may occur more than needed() times.
+  template <class F>
+  void for_each_candidate(F&& f) const {
+    for (std::size_t i = 0; i < used_; ++i)
+      if (static_cast<double>(count_[i] + rounds_) > needed_) f(held_[i]);
+  }
+  bool may_be_tied() const {
+    bool any = false;
+    for_each_candidate([&](double) { any = true; });
+    return any;
+  }
+  // Once all N values were offered, given them again (a, then b): whether their tie factor is
+  // below the limit. Usually without sorting: O(N) per candidate, O(N log N) only when some value
+  // is frequent but its own group leaves the factor above the limit.
+  bool mostly_tied(std::span<const double> a, std::span<const double> b) const;
+
+ private:
+  std::size_t home(double v) const;
+  void clear_round();
+
+  double limit_, needed_;
+  std::vector<double> held_;
+  std::vector<std::size_t> count_;
+  std::vector<std::size_t> slot_;  // an open-addressed hash of held_'s indices
+  unsigned bits_;
+  std::size_t used_ = 0, rounds_ = 0;
+};
+
+}  // namespace mcpilot
