@@ -1,17 +1,12 @@
 #include "tie_screen.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <limits>
 
 #include "mcpilot/stats/rank_sum.hpp"
 
 namespace mcpilot {
-
-namespace {
-constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
-}
 
 tie_screen::tie_screen(std::size_t n, double limit) : limit_(limit) {
   const double nn = static_cast<double>(n);
@@ -21,30 +16,6 @@ tie_screen::tie_screen(std::size_t n, double limit) : limit_(limit) {
   count_.resize(c);
   bits_ = static_cast<unsigned>(std::bit_width(2 * c - 1));  // 2^bits >= 2c
   slot_.assign(std::size_t{1} << bits_, empty);
-}
-
-// Equal values (0 and -0 too) share one home; NaN equals nothing. The counters are found through
-// this hash rather than a linear search of the c counters (11 at the usual limit), which was
-// three times slower on values that never repeat, the usual case, where every value is new and
-// every c + 1 values clear the counters.
-std::size_t tie_screen::home(double v) const {
-  const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
-  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)) &
-         (slot_.size() - 1);
-}
-
-void tie_screen::offer(double v) {
-  const std::size_t mask = slot_.size() - 1;
-  std::size_t i = home(v);
-  for (; slot_[i] != empty; i = (i + 1) & mask)
-    if (held_[slot_[i]] == v) return void(++count_[slot_[i]]);
-  if (used_ < held_.size()) {
-    held_[used_] = v;
-    count_[used_] = 1;
-    slot_[i] = used_++;
-    return;
-  }
-  clear_round();
 }
 
 // Every counter down by one (the new value's own count is spent with them), the emptied ones

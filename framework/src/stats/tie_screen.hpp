@@ -12,8 +12,10 @@
 // search's batch means over most of a long series) without holding them.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -23,8 +25,18 @@ class tie_screen {
  public:
   tie_screen(std::size_t n, double limit);
 
-  // The next of the N values. O(1) amortised at a fixed limit (the counters are hashed).
-  void offer(double v);
+  // The next of the N values. O(1) amortised at a fixed limit (the counters are hashed). Inline:
+  // a change-point search offers some 10^8 values.
+  void offer(double v) {
+    const std::size_t mask = slot_.size() - 1;
+    std::size_t i = home(v);
+    for (; slot_[i] != empty; i = (i + 1) & mask)
+      if (held_[slot_[i]] == v) return void(++count_[slot_[i]]);
+    if (used_ == held_.size()) return clear_round();
+    held_[used_] = v;
+    count_[used_] = 1;
+    slot_[i] = used_++;
+  }
 
   // Occurrences a value needs, more than this, to put the factor below the limit.
   double needed() const { return needed_; }
@@ -45,7 +57,17 @@ class tie_screen {
   bool mostly_tied(std::span<const double> a, std::span<const double> b) const;
 
  private:
-  std::size_t home(double v) const;
+  static constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
+
+  // Equal values (0 and -0 too) share one home; NaN equals nothing. The counters are found
+  // through this hash rather than a linear search of the c counters (11 at the usual limit),
+  // which was three times slower on values that never repeat, the usual case, where every value
+  // is new and every c + 1 values clear the counters.
+  std::size_t home(double v) const {
+    const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)) &
+           (slot_.size() - 1);
+  }
   void clear_round();
 
   double limit_, needed_;
