@@ -339,8 +339,8 @@ bool rank_sum_mostly_tied(std::span<const double> a, std::span<const double> b, 
   const std::size_t n = a.size() + b.size();
   if (n < 2) return 0 < limit;
   tie_screen screen(n, limit);
-  for (double v : a) screen.offer(v);
-  for (double v : b) screen.offer(v);
+  screen.offer(a);
+  screen.offer(b);
   return screen.mostly_tied(a, b);
 }
 

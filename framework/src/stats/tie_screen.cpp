@@ -32,7 +32,7 @@ void tie_screen::clear_round() {
   std::fill(slot_.begin(), slot_.end(), empty);
   const std::size_t mask = slot_.size() - 1;
   for (std::size_t k = 0; k < used_; ++k) {
-    std::size_t j = home(held_[k]);
+    std::size_t j = home(held_[k], 64 - bits_, mask);
     while (slot_[j] != empty) j = (j + 1) & mask;
     slot_[j] = k;
   }

@@ -1,4 +1,4 @@
-// The first pass of rank_sum_mostly_tied (rank_sum.hpp), over values offered one at a time: can
+// The first pass of rank_sum_mostly_tied (rank_sum.hpp), over values offered in pieces: can
 // some value occur often enough among N pooled values to put the tie factor below `limit`?
 //
 // The factor 1 - sum_g (t_g^3 - t_g) / (N^3 - N) can be below the limit only if some value
@@ -8,8 +8,8 @@
 // So "no" is exact, and "maybe" leaves the exact count to a second look at the values.
 // rank_sum_mostly_tied is this screen and that second look.
 //
-// Offering values one by one lets a caller screen means it computes as it goes (the change-point
-// search's batch means over most of a long series) without holding them.
+// Offering values a piece at a time lets a caller screen means it computes as it goes (the
+// change-point search's batch means over most of a long series) without holding them all.
 #pragma once
 
 #include <bit>
@@ -25,17 +25,34 @@ class tie_screen {
  public:
   tie_screen(std::size_t n, double limit);
 
-  // The next of the N values. O(1) amortised at a fixed limit (the counters are hashed). Inline:
-  // a change-point search offers some 10^8 values.
-  void offer(double v) {
-    const std::size_t mask = slot_.size() - 1;
-    std::size_t i = home(v);
-    for (; slot_[i] != empty; i = (i + 1) & mask)
-      if (held_[slot_[i]] == v) return void(++count_[slot_[i]]);
-    if (used_ == held_.size()) return clear_round();
-    held_[used_] = v;
-    count_[used_] = 1;
-    slot_[i] = used_++;
+  // The next of the N values, in order. O(1) amortised per value at a fixed limit (the counters
+  // are hashed). Inline, with the table's fields held in locals across the loop: a change-point
+  // search offers some 10^8 values, and read through `this` they were reloaded after every
+  // count stored.
+  void offer(std::span<const double> values) {
+    double* const held = held_.data();
+    std::size_t* const count = count_.data();
+    std::size_t* const slot = slot_.data();
+    const std::size_t mask = slot_.size() - 1, capacity = held_.size();
+    const unsigned shift = 64 - bits_;
+    std::size_t used = used_;
+    for (const double v : values) {
+      std::size_t i = home(v, shift, mask);
+      for (; slot[i] != empty; i = (i + 1) & mask)
+        if (held[slot[i]] == v) break;
+      if (slot[i] != empty) {
+        ++count[slot[i]];
+      } else if (used == capacity) {
+        used_ = used;
+        clear_round();
+        used = used_;
+      } else {
+        held[used] = v;
+        count[used] = 1;
+        slot[i] = used++;
+      }
+    }
+    used_ = used;
   }
 
   // Occurrences a value needs, more than this, to put the factor below the limit.
@@ -63,10 +80,9 @@ class tie_screen {
   // through this hash rather than a linear search of the c counters (11 at the usual limit),
   // which was three times slower on values that never repeat, the usual case, where every value
   // is new and every c + 1 values clear the counters.
-  std::size_t home(double v) const {
+  static std::size_t home(double v, unsigned shift, std::size_t mask) {
     const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
-    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> (64 - bits_)) &
-           (slot_.size() - 1);
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift) & mask;
   }
   void clear_round();
 
