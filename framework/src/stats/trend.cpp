@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "mcpilot/stats/distributions.hpp"
-#include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
