@@ -167,10 +167,11 @@ TEST(SessionLimits, StreamRoundsAreCutBetweenPiecesEqually) {
   m.declare(spec);
   auto s = unreachable(2);
   s.engine.streams = 3;
-  // Long enough for the first round (100 readings a stream, 3 streams on 2 threads: about 0.22
-  // s) to end even under ThreadSanitizer on a loaded machine, so that the cut falls in a later
-  // round and keeps readings. At 0.3 s the third stream had sometimes not finished its first
-  // piece under TSan, and every stream was cut to nothing (2 of 5 runs, 2026-12-02).
+  // Long enough for the first round to end even under ThreadSanitizer on a loaded machine (100
+  // readings of at least 1 ms a stream, 3 streams on 2 threads: at least 0.2 s, two streams'
+  // worth in turn), so that the cut falls in a later round and keeps readings. At 0.3 s the third
+  // stream had sometimes not finished its first piece under TSan, and every stream was cut to
+  // nothing (2 of 5 runs, 2026-12-02).
   s.max_seconds = 1.0;
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = run_session(m, spec, s);
