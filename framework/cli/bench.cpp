@@ -40,6 +40,7 @@
 #include "mcpilot/measure/child.hpp"
 #include "mcpilot/rng.hpp"
 #include "mcpilot/runner.hpp"
+#include "mcpilot/stats/repeated_looks.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/welch.hpp"
 #include "mcpilot/stats/wps.hpp"
@@ -99,11 +100,25 @@ struct raw_reading {
 };
 
 struct pair_result {
-  std::size_t a, b;
-  welch_result w;
-  double ratio = 0, ratio_low = 0, ratio_high = 0;  // mean_b / mean_a
-  std::optional<std::uint64_t> runs_needed;         // of B to separate them
+  std::size_t a = 0, b = 0;
+  sample_moments ma, mb;                     // of the subsession means
+  welch_result w;                            // at the session's confidence, for the report
+  ratio_interval ratio;                      // mean_b / mean_a
+  std::optional<std::uint64_t> runs_needed;  // of B to separate them at the next look's level
+  // The verdict (bench_session::judge): resolved at a look of this level, where Welch's p was
+  // look_p; or, not resolved, the latest look's level and p.
   bool resolved = false;
+  std::uint64_t looks = 0;
+  double level = 0, look_p = 1;
+};
+
+// What --until separated has found about one pair so far. The looks are tested at falling
+// levels (stats/repeated_looks.hpp), so that the chance of resolving two equal commands at any
+// of them stays within 1 - confidence; the first look that separates them settles the pair.
+struct pair_verdict {
+  look_schedule schedule;
+  bool resolved = false;
+  double level = 0, look_p = 1;
 };
 
 std::vector<std::string> csv_columns(const std::string& output) {
@@ -204,12 +219,21 @@ class bench_session {
   child_result run_once(const std::string& line, bool measured, const std::string& what);
   void run_measured(std::size_t c, double work);
   std::vector<pair_result> comparisons() const;
+  // How judge() may look at the pairs under --until separated: at a round's end, when a look is
+  // due; when the session closes, whenever runs came in since the last look; or not at all.
+  enum class look_at { due, closing, none };
+  void judge(std::vector<pair_result>& pairs, look_at when);
   bool goal_met(const std::vector<pair_result>& pairs) const;
   void write_table(std::ostream& out, const std::vector<pair_result>& pairs) const;
   nlohmann::ordered_json to_json_result(const std::vector<pair_result>& pairs) const;
   void write_markdown(std::ostream& out) const;
   void write_csv(std::ostream& out) const;
   std::string progress_text() const;
+  // Pair (a, b)'s place among all pairs in order.
+  std::size_t pair_index(const pair_result& p) const {
+    const std::size_t nc = commands_.size();
+    return p.a * nc - p.a * (p.a + 1) / 2 + (p.b - p.a - 1);
+  }
   std::size_t primary(const bench_command& c) const {
     (void)c;
     return 0;
@@ -229,6 +253,7 @@ class bench_session {
   std::chrono::system_clock::time_point start_, end_;
   std::chrono::steady_clock::time_point t0_;
   std::vector<std::string> counter_notes_;
+  std::vector<pair_verdict> verdicts_;  // one per pair (a, b), a < b, in order
 };
 
 void bench_session::set_up() {
@@ -392,32 +417,61 @@ std::vector<pair_result> bench_session::comparisons() const {
       const auto ba = batches(commands_[i]), bb = batches(commands_[j]);
       if (!ba || !bb) continue;
       const sample_moments ma = moments(*ba), mb = moments(*bb);
-      pair_result p{i, j, {}, 0, 0, 0, std::nullopt, false};
+      pair_result p;
+      p.a = i;
+      p.b = j;
+      p.ma = ma;
+      p.mb = mb;
       try {
         p.w = welch_test(ma, mb, conf);
       } catch (const std::invalid_argument&) {
         continue;
       }
-      // The ratio's interval by the delta method, with Welch's t quantile and df.
-      const double tstar = p.w.se > 0 ? (p.w.diff_high - p.w.diff) / p.w.se : 0;
-      p.ratio = mb.mean / ma.mean;
-      const double rel_se = std::sqrt(ma.variance / (ma.count * ma.mean * ma.mean) +
-                                      mb.variance / (mb.count * mb.mean * mb.mean));
-      p.ratio_low = p.ratio * (1 - tstar * rel_se);
-      p.ratio_high = p.ratio * (1 + tstar * rel_se);
-      // Both must say so: Welch's test on the difference and the ratio's delta-method interval
-      // are different approximations, and near the boundary one can separate the commands while
-      // the other's interval still holds 1. A "resolved" beside a ratio interval holding 1 would
-      // contradict itself, so the pair stays open until both agree.
-      p.resolved = p.w.p <= 1 - conf && (p.ratio_low > 1 || p.ratio_high < 1);
-      if (auto nb = required_b(ma, mb, conf)) {
-        const double q = static_cast<double>(*commands_[j].eng->results()[0].stats.subsession_size);
-        const double have = static_cast<double>(commands_[j].eng->results()[0].stats.n_used);
-        p.runs_needed = static_cast<std::uint64_t>(std::max(0.0, std::ceil(*nb * q - have)));
-      }
+      p.ratio = welch_ratio(ma, mb, p.w);
       out.push_back(p);
     }
   return out;
+}
+
+// --until precise judges each pair once, at the end, at 1 - confidence: the runs were chosen by
+// each command's own precision, not by the difference. --until separated looks at a pair after
+// every round that at least doubled its runs (the rounds are sized so that each one does), and
+// a look that resolves it settles it.
+void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
+  const double alpha = 1 - requirements_.confidence;
+  const std::size_t nc = commands_.size();
+  verdicts_.resize(nc * (nc - 1) / 2);  // once: the commands are fixed
+  for (auto& p : pairs) {
+    double next_level = alpha;
+    if (o_.until == "separated") {
+      pair_verdict& v = verdicts_[pair_index(p)];
+      const std::uint64_t n = std::min(commands_[p.a].runs, commands_[p.b].runs);
+      const bool look = !v.resolved && (when == look_at::due       ? v.schedule.due(n)
+                                        : when == look_at::closing ? n > v.schedule.last_n()
+                                                                   : false);
+      if (look) {
+        v.level = v.schedule.take(n, alpha);
+        v.look_p = welch_test(p.ma, p.mb, 1 - v.level).p;
+        v.resolved = separated(p.ma, p.mb, v.level);
+      }
+      p.resolved = v.resolved;
+      p.looks = v.schedule.looks();
+      p.level = v.level;
+      p.look_p = v.look_p;
+      next_level = v.schedule.next_level(alpha);
+    } else {
+      p.resolved = separated(p.ma, p.mb, alpha);
+      p.looks = 1;
+      p.level = alpha;
+      p.look_p = p.w.p;
+    }
+    p.runs_needed.reset();
+    if (auto nb = required_b(p.ma, p.mb, 1 - next_level)) {
+      const double q = static_cast<double>(*commands_[p.b].eng->results()[0].stats.subsession_size);
+      const double have = static_cast<double>(commands_[p.b].eng->results()[0].stats.n_used);
+      p.runs_needed = static_cast<std::uint64_t>(std::max(0.0, std::ceil(*nb * q - have)));
+    }
+  }
 }
 
 std::string bench_session::progress_text() const {
@@ -494,7 +548,10 @@ int bench_session::run() {
           }
         }
         std::vector<pair_result> pairs;
-        if (commands_.size() > 1) pairs = comparisons();
+        if (commands_.size() > 1) {
+          pairs = comparisons();
+          judge(pairs, look_at::due);
+        }
         if (show_progress && total_runs_ > 0) std::cerr << progress_text() << '\n';
         if (!stopped_because_.empty()) break;
         if (goal_met(pairs)) {
@@ -519,10 +576,18 @@ int bench_session::run() {
             n = (c.runs == 0 ? 2 : ladders) * levels;
           }
           if (o_.until == "separated") {
+            // An unresolved pair's commands get what the next look's level seems to need, up
+            // to 4 times their runs so far, and at least what makes that look due (their runs
+            // doubled since the last one): rounds that fell short of it would run without
+            // being judged.
             std::uint64_t extra = std::max<std::uint64_t>(c.runs / 10, 1);
             for (const auto& p : pairs)
-              if (!p.resolved && (p.a == i || p.b == i))
-                extra = std::max(extra, std::min(p.runs_needed.value_or(c.runs), 4 * c.runs));
+              if (!p.resolved && (p.a == i || p.b == i)) {
+                const std::uint64_t last = verdicts_[pair_index(p)].schedule.last_n();
+                const std::uint64_t due = 2 * last > c.runs ? 2 * last - c.runs : 0;
+                extra =
+                    std::max({extra, due, std::min(p.runs_needed.value_or(c.runs), 4 * c.runs)});
+              }
             if (c.runs == 0) extra = c.last.count;
             n = std::max(n, extra);
           }
@@ -585,10 +650,13 @@ int bench_session::run() {
     // A limit that ends a round midway may have let in the readings that meet the goal: rounds
     // grow with the runs a pair still seems to need (up to 4 times the runs so far), and a round
     // is not evaluated until it ends. Judged on every reading the report shows, at a moment the
-    // readings did not choose, that is the goal met.
-    if ((stopped_because_ == "max_seconds" || stopped_because_ == "max_runs") &&
-        goal_met(commands_.size() > 1 ? comparisons() : std::vector<pair_result>{}))
-      stopped_because_ = "converged";
+    // readings did not choose, that is the goal met. Under --until separated that judgement is
+    // one more look, at the next look's (lower) level.
+    if (stopped_because_ == "max_seconds" || stopped_because_ == "max_runs") {
+      auto pairs = commands_.size() > 1 ? comparisons() : std::vector<pair_result>{};
+      judge(pairs, look_at::closing);  // one more look, at its own level
+      if (goal_met(pairs)) stopped_because_ = "converged";
+    }
     if (!o_.cleanup.empty()) {
       try {
         interrupted.store(false);  // the cleanup runs after an interrupt too
@@ -602,7 +670,8 @@ int bench_session::run() {
   }
   end_ = std::chrono::system_clock::now();
 
-  const auto pairs = commands_.size() > 1 ? comparisons() : std::vector<pair_result>{};
+  auto pairs = commands_.size() > 1 ? comparisons() : std::vector<pair_result>{};
+  judge(pairs, look_at::none);
   if (total_runs_ > 0) write_table(std::cout, pairs);
   std::cout.flush();
   if (!o_.export_json.empty()) {
@@ -634,14 +703,15 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
     report_table tab;
     for (const auto& r : c.eng->results()) {
       const analysis& a = r.stats;
+      // The unit goes with a number, never after a status sentence.
+      const std::string unit = r.unit.empty() ? "" : " " + r.unit;
       std::string v;
       if (a.mean && a.ci_low)
-        v = format_interval(*a.mean, a.ci_low, a.ci_high);
+        v = format_interval(*a.mean, a.ci_low, a.ci_high) + unit;
       else if (a.mean)
-        v = format_number(*a.mean) + " (" + a.status + ")";
+        v = format_number(*a.mean) + unit + " (" + a.status + ")";
       else
         v = a.status;
-      if (!r.unit.empty()) v += " " + r.unit;
       if (a.subsession_size)
         v += ", " + std::to_string(a.n_used) + " of " + std::to_string(a.n) + " readings";
       if (a.warmup.removed_begin)
@@ -670,8 +740,15 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
         << ", Welch on subsession means)\n";
     report_table tab;
     for (const auto& p : pairs) {
-      std::string v = format_interval(p.ratio, p.ratio_low, p.ratio_high, false) + " x, p " +
+      std::string v = format_interval(p.ratio.ratio, p.ratio.low, p.ratio.high, false) + " x, p " +
                       format_p(p.w.p) + (p.resolved ? ", resolved" : ", not resolved");
+      // Under --until separated the looks' levels fall, and the report says which one decided.
+      if (o_.until == "separated" && p.looks > 0)
+        v += p.resolved ? " at look " + std::to_string(p.looks) + " (p " + format_p(p.look_p) +
+                              " <= level " + format_p(p.level) + ")"
+                        : " after " + std::to_string(p.looks) + " look" +
+                              (p.looks == 1 ? "" : "s") + " (the next at level " +
+                              format_p(look_level(1 - requirements_.confidence, p.looks + 1)) + ")";
       if (!p.resolved)
         v += p.runs_needed ? ", ~" + std::to_string(*p.runs_needed) + " more runs of " +
                                  commands_[p.b].name + " to separate"
@@ -718,14 +795,17 @@ nlohmann::ordered_json bench_session::to_json_result(const std::vector<pair_resu
   for (const auto& p : pairs)
     jp.push_back({{"a", commands_[p.a].name},
                   {"b", commands_[p.b].name},
-                  {"ratio_b_over_a", p.ratio},
-                  {"ratio_ci_low", p.ratio_low},
-                  {"ratio_ci_high", p.ratio_high},
+                  {"ratio_b_over_a", p.ratio.ratio},
+                  {"ratio_ci_low", p.ratio.low},
+                  {"ratio_ci_high", p.ratio.high},
                   {"diff", p.w.diff},
                   {"t", p.w.t},
                   {"df", p.w.df},
                   {"p", p.w.p},
                   {"resolved", p.resolved},
+                  {"looks", p.looks},
+                  {"level", p.level},
+                  {"look_p", p.look_p},
                   {"runs_needed", p.runs_needed ? nlohmann::ordered_json(*p.runs_needed)
                                                 : nlohmann::ordered_json(nullptr)}});
   j["comparisons"] = jp;
@@ -899,7 +979,7 @@ void add_bench_command(CLI::App& app, context& ctx) {
                   "time (default) or csv[:COLUMNS]: each stdout line is one reading per column");
   cmd->add_option("--until", o->until,
                   "precise (default): every interval meets the precision; separated: every pair "
-                  "of commands is told apart");
+                  "of commands is told apart, at looks of falling level (docs/bench.md)");
   cmd->add_option("--max-runs", o->max_runs, "most runs in all (default 100000)");
   cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)");
   cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)");

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -15,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/stats/repeated_looks.hpp"
 
 namespace mcpilot::test {
 namespace {
@@ -152,6 +154,49 @@ TEST(CliBench, LimitThatCutsARoundAfterTheGoalIsMetEndsConverged) {
   const auto runs = j["commands"][0]["runs"].get<int>() + j["commands"][1]["runs"].get<int>();
   EXPECT_LT(runs, 200) << "the first round ended before the limit: this tests nothing";
   EXPECT_TRUE(j["comparisons"][0]["resolved"].get<bool>());
+}
+
+// --until separated looks at a pair each time its runs have doubled, at falling levels
+// (stats/repeated_looks.hpp). Two commands printing N(10, 1) readings from the helper's seed
+// (deterministic): never resolved by 600 runs at seed 1, and the report names the looks taken
+// and the level of the next; before, each round's end was a test at 5%, and equal commands were
+// resolved a third of the time (validate_separated_looks).
+TEST(CliBench, SeparatedLooksAtFallingLevels) {
+  run_result r;
+  const auto j =
+      bench_json({"--preset", "quick", "--until", "separated", "--max-runs", "600", "--output",
+                  "csv:x", "-n", "a", "-n", "b", helper + " normal 10 1", helper + " normal 10 1"},
+                 1, &r);
+  ASSERT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_EQ(j["stopped_because"], "max_runs");
+  const auto& c = j["comparisons"][0];
+  EXPECT_FALSE(c["resolved"].get<bool>());
+  const auto looks = c["looks"].get<std::uint64_t>();
+  // Runs of 30 (quick's first round) doubling to some 300 each: 4 looks, the last one at the
+  // session's close.
+  EXPECT_GE(looks, 3u);
+  EXPECT_LE(looks, 5u);
+  EXPECT_DOUBLE_EQ(c["level"].get<double>(), look_level(1 - 0.95, looks));  // alpha as bench has it
+  EXPECT_GT(c["look_p"].get<double>(), c["level"].get<double>());
+  EXPECT_NE(r.out.find("not resolved after " + std::to_string(looks) + " looks"), std::string::npos)
+      << r.out;
+}
+
+// Means 10 and 11 (sd 1): resolved, at a look whose p is within its level, the right way round.
+TEST(CliBench, SeparatedResolvesAtALookWithinItsLevel) {
+  run_result r;
+  const auto j = bench_json({"--preset", "quick", "--until", "separated", "--output", "csv:x", "-n",
+                             "a", "-n", "b", helper + " normal 10 1", helper + " normal 11 1"},
+                            1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const auto& c = j["comparisons"][0];
+  EXPECT_TRUE(c["resolved"].get<bool>());
+  const auto looks = c["looks"].get<std::uint64_t>();
+  EXPECT_GE(looks, 1u);
+  EXPECT_DOUBLE_EQ(c["level"].get<double>(), look_level(1 - 0.95, looks));  // alpha as bench has it
+  EXPECT_LE(c["look_p"].get<double>(), c["level"].get<double>());
+  EXPECT_GT(c["ratio_ci_low"].get<double>(), 1.0);
+  EXPECT_NE(r.out.find("resolved at look " + std::to_string(looks)), std::string::npos) << r.out;
 }
 
 // Readings of 60 for the program's first 20 runs, then 10, each with N(0, 1) noise drawn from the

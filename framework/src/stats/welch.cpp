@@ -29,6 +29,21 @@ welch_result welch_test(const sample_moments& a, const sample_moments& b, double
   return r;
 }
 
+ratio_interval welch_ratio(const sample_moments& a, const sample_moments& b,
+                           const welch_result& w) {
+  const double tstar = w.se > 0 ? (w.diff_high - w.diff) / w.se : 0;
+  const double rel_se = std::sqrt(a.variance / (a.count * a.mean * a.mean) +
+                                  b.variance / (b.count * b.mean * b.mean));
+  const double ratio = b.mean / a.mean;
+  return {ratio, ratio * (1 - tstar * rel_se), ratio * (1 + tstar * rel_se)};
+}
+
+bool separated(const sample_moments& a, const sample_moments& b, double level) {
+  const welch_result w = welch_test(a, b, 1 - level);
+  const ratio_interval r = welch_ratio(a, b, w);
+  return w.p <= level && (r.low > 1 || r.high < 1);
+}
+
 std::optional<double> required_b(const sample_moments& a, const sample_moments& b,
                                  double confidence, double power) {
   const welch_result w = welch_test(a, b, confidence);

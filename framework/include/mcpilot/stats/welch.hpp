@@ -28,6 +28,20 @@ struct welch_result {
 // Needs count >= 2 on both sides and se > 0 (std::invalid_argument otherwise). O(1).
 welch_result welch_test(const sample_moments& a, const sample_moments& b, double confidence);
 
+// mean_b / mean_a with its interval at the confidence of w = welch_test(a, b, confidence): the
+// delta method, with Welch's t* and degrees of freedom. O(1).
+struct ratio_interval {
+  double ratio = 0, low = 0, high = 0;
+};
+ratio_interval welch_ratio(const sample_moments& a, const sample_moments& b, const welch_result& w);
+
+// Whether a and b are told apart at `level`: Welch's p <= level and the ratio's interval at
+// 1 - level excludes 1. Both must agree: they are different approximations, and near the
+// boundary one can separate the means while the other's interval still holds 1, and a
+// "separated" beside a ratio interval holding 1 would contradict itself. Needs what welch_test
+// needs. O(1).
+bool separated(const sample_moments& a, const sample_moments& b, double level);
+
 // Readings of B needed, against the measured baseline A, for the observed difference d to reach
 // significance at level 1 - confidence:  n_B = s_B^2 / ((d / t*)^2 - s_A^2 / n_A).
 // With power > 0, t* becomes t* + z_power (the power-th normal quantile), so that a true
