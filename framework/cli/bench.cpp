@@ -228,7 +228,7 @@ class bench_session {
   nlohmann::ordered_json to_json_result(const std::vector<pair_result>& pairs) const;
   void write_markdown(std::ostream& out) const;
   void write_csv(std::ostream& out) const;
-  std::string progress_text() const;
+  std::string progress_text(const std::vector<pair_result>& pairs) const;
   // Pair (a, b)'s place among all pairs in order.
   std::size_t pair_index(const pair_result& p) const {
     const std::size_t nc = commands_.size();
@@ -474,7 +474,7 @@ void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
   }
 }
 
-std::string bench_session::progress_text() const {
+std::string bench_session::progress_text(const std::vector<pair_result>& pairs) const {
   std::ostringstream os;
   const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
   os << total_runs_ << " runs, " << format_number(el, 0.1) << " s";
@@ -487,12 +487,23 @@ std::string bench_session::progress_text() const {
       continue;
     }
     const analysis& a = res[q].stats;
-    os << format_number(*a.mean) << ' ' << res[q].unit;
+    os << format_number(*a.mean) << (res[q].unit.empty() ? "" : " " + res[q].unit);
     if (a.ci_width_rel)
       os << " ±" << format_percent(*a.ci_width_rel / 2) << " (target ±"
          << format_percent(requirements_.ci_perc / 2) << ")";
     if (!c.last.stop) os << ", ~" << c.last.count << " more runs";
   }
+  // The pairs, when they decide the stop: the ratio and where the looks stand.
+  if (o_.until == "separated")
+    for (const auto& p : pairs) {
+      os << " | " << commands_[p.b].name << '/' << commands_[p.a].name << ' '
+         << format_number(p.ratio.ratio) << ", ";
+      if (p.resolved)
+        os << "resolved at look " << p.looks;
+      else
+        os << p.looks << " look" << (p.looks == 1 ? "" : "s") << ", next at level "
+           << format_p(look_level(1 - requirements_.confidence, p.looks + 1));
+    }
   return os.str();
 }
 
@@ -552,7 +563,7 @@ int bench_session::run() {
           pairs = comparisons();
           judge(pairs, look_at::due);
         }
-        if (show_progress && total_runs_ > 0) std::cerr << progress_text() << '\n';
+        if (show_progress && total_runs_ > 0) std::cerr << progress_text(pairs) << '\n';
         if (!stopped_because_.empty()) break;
         if (goal_met(pairs)) {
           stopped_because_ = "converged";

@@ -29,12 +29,15 @@ struct helper_state {
 };
 
 // Runs mcpilot bench with the helper's environment and --export-json; returns the JSON.
-nlohmann::json bench_json(const std::vector<std::string>& args, unsigned seed, run_result* out) {
+// --quiet unless `quiet` is false.
+nlohmann::json bench_json(const std::vector<std::string>& args, unsigned seed, run_result* out,
+                          bool quiet = true) {
   helper_state st;
   const temp_file json("", ".json");
   // --max-seconds: a loaded machine must not hold the suite up; the assertions then fail visibly.
   // A test that sets its own limit keeps it.
-  std::vector<std::string> all = {"bench", "--quiet", "--export-json", json.path()};
+  std::vector<std::string> all = {"bench", "--export-json", json.path()};
+  if (quiet) all.push_back("--quiet");
   if (std::find(args.begin(), args.end(), "--max-seconds") == args.end())
     all.insert(all.end(), {"--max-seconds", "30"});
   all.insert(all.end(), args.begin(), args.end());
@@ -183,11 +186,13 @@ TEST(CliBench, SeparatedLooksAtFallingLevels) {
 }
 
 // Means 10 and 11 (sd 1): resolved, at a look whose p is within its level, the right way round.
+// The progress lines name the pair and its looks.
 TEST(CliBench, SeparatedResolvesAtALookWithinItsLevel) {
   run_result r;
-  const auto j = bench_json({"--preset", "quick", "--until", "separated", "--output", "csv:x", "-n",
-                             "a", "-n", "b", helper + " normal 10 1", helper + " normal 11 1"},
-                            1, &r);
+  const auto j =
+      bench_json({"--preset", "quick", "--until", "separated", "--progress", "--output", "csv:x",
+                  "-n", "a", "-n", "b", helper + " normal 10 1", helper + " normal 11 1"},
+                 1, &r, false);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   const auto& c = j["comparisons"][0];
   EXPECT_TRUE(c["resolved"].get<bool>());
@@ -197,6 +202,8 @@ TEST(CliBench, SeparatedResolvesAtALookWithinItsLevel) {
   EXPECT_LE(c["look_p"].get<double>(), c["level"].get<double>());
   EXPECT_GT(c["ratio_ci_low"].get<double>(), 1.0);
   EXPECT_NE(r.out.find("resolved at look " + std::to_string(looks)), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("| b/a "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("resolved at look " + std::to_string(looks)), std::string::npos) << r.err;
 }
 
 // Readings of 60 for the program's first 20 runs, then 10, each with N(0, 1) noise drawn from the
