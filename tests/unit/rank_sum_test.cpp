@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <random>
 #include <thread>
@@ -332,6 +333,82 @@ TEST(RankSum, InPlaceTestSortsEachSampleAndCountsEveryPair) {
         std::sort(want.begin(), want.end());
         EXPECT_TRUE(std::equal(want.begin(), want.end(), sorted->begin())) << k << " " << m;
       }
+    }
+  }
+}
+
+TEST(RankSum, WithoutTiesUIsTheCountOfPairs) {
+  // Distinct values take the merge without ties: U must still be the brute-force count of pairs
+  // a > b, with nothing to order (u_min = u_max) and a tie factor of 1. One value shared by the
+  // two samples, or repeated within one, must leave that path: u_max counts the tied pair.
+  std::mt19937_64 rng(65);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  for (std::size_t k = 1; k <= 140; k += 1 + k / 9) {
+    for (std::size_t m : {std::size_t{1}, k / 2 + 1, k + 3, 2 * k + 7}) {
+      std::vector<double> a(k), b(m);
+      for (double& v : a) v = uniform(rng);
+      for (double& v : b) v = uniform(rng);
+      std::uint64_t below = 0;
+      for (double x : a)
+        for (double y : b) below += y < x;
+      std::vector<double> sa = a, sb = b;
+      const rank_sum_result r = rank_sum_test_in_place(sa, sb, rank_sum_options{});
+      EXPECT_EQ(r.u_min, below) << k << " " << m;
+      EXPECT_EQ(r.u_max, below) << k << " " << m;
+      EXPECT_EQ(r.u, below) << k << " " << m;
+      EXPECT_EQ(r.tie_factor, 1.0);
+      EXPECT_EQ(r.method, rank_sum_method::exact);
+      EXPECT_TRUE(std::is_sorted(sa.begin(), sa.end()) && std::is_sorted(sb.begin(), sb.end()));
+
+      for (const bool across : {true, false}) {
+        if (!across && k < 2) continue;
+        std::vector<double> ta = a, tb = b;
+        if (across)
+          tb[0] = ta[0];
+        else
+          ta[1] = ta[0];
+        std::uint64_t tb_below = 0, tied = 0;
+        for (double x : ta)
+          for (double y : tb) tb_below += y < x, tied += y == x;
+        rank_sum_options exact;
+        exact.tie_factor_limit = 0;  // the rank test, not Fisher's, so U's range is reported
+        const rank_sum_result t = rank_sum_test_in_place(ta, tb, exact);
+        EXPECT_EQ(t.u_min, tb_below) << k << " " << m << " " << across;
+        EXPECT_EQ(t.u_max, tb_below + tied) << k << " " << m << " " << across;
+        if (k + m > 2)  // two equal values alone are one group: degenerate, factor untouched
+          EXPECT_LT(t.tie_factor, 1.0) << k << " " << m << " " << across;
+      }
+    }
+  }
+}
+
+TEST(RankSum, TieFactorCountsOrSortsToTheSameBits) {
+  // Few distinct values are counted in a hash table, many are sorted; either way the factor must
+  // be 1 - sum (t^3 - t) / (N^3 - N) summed over the groups in increasing order of value, to the
+  // last bit (std::map's counts here). -0 and 0 are one value. Distinct counts cross the
+  // table's cap of 1024.
+  std::mt19937_64 rng(66);
+  for (const std::size_t distinct : {std::size_t{2}, std::size_t{40}, std::size_t{1024},
+                                     std::size_t{1025}, std::size_t{5000}}) {
+    for (const std::size_t n : {std::size_t{50}, std::size_t{3000}, std::size_t{20000}}) {
+      std::vector<double> a(n / 3), b(n - n / 3);
+      auto draw = [&] {
+        const double v = static_cast<double>(rng() % distinct) * 0.25 - 3;
+        return v == 0 && rng() % 2 ? -0.0 : v;
+      };
+      for (double& v : a) v = draw();
+      for (double& v : b) v = draw();
+      std::map<double, std::uint64_t> count;
+      for (const auto* side : {&a, &b})
+        for (double v : *side) ++count[v];
+      double tie_sum = 0;
+      for (const auto& [value, c] : count) {
+        const double t = static_cast<double>(c);
+        tie_sum += t * t * t - t;
+      }
+      const double nn = static_cast<double>(n);
+      EXPECT_EQ(rank_sum_tie_factor(a, b), 1 - tie_sum / (nn * nn * nn - nn))
+          << distinct << " distinct, n " << n;
     }
   }
 }

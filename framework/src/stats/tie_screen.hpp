@@ -73,17 +73,19 @@ class tie_screen {
   // is frequent but its own group leaves the factor above the limit.
   bool mostly_tied(std::span<const double> a, std::span<const double> b) const;
 
- private:
-  static constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
-
+  // A value's slot in an open-addressed table of 2^(64 - shift) slots (mask: their number - 1).
   // Equal values (0 and -0 too) share one home; NaN equals nothing. The counters are found
   // through this hash rather than a linear search of the c counters (11 at the usual limit),
   // which was three times slower on values that never repeat, the usual case, where every value
-  // is new and every c + 1 values clear the counters.
+  // is new and every c + 1 values clear the counters. rank_sum_tie_factor counts through it too.
   static std::size_t home(double v, unsigned shift, std::size_t mask) {
     const auto key = std::bit_cast<std::uint64_t>(v == 0 ? 0.0 : v);
     return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> shift) & mask;
   }
+
+ private:
+  static constexpr std::size_t empty = std::numeric_limits<std::size_t>::max();
+
   void clear_round();
 
   double limit_, needed_;

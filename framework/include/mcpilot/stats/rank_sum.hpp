@@ -87,7 +87,9 @@ struct rank_sum_result {
 
 // 1 - sum_g (t_g^3 - t_g) / (N^3 - N) over the tie groups of the pooled values (1 without ties,
 // 0 when all are equal or N < 2). It depends only on the pooled values, not on which sample each
-// came from, so a choice made on it leaves the tests' null distributions as they are. O(N log N).
+// came from, so a choice made on it leaves the tests' null distributions as they are. O(N) when
+// at most 1024 distinct values occur (they are counted, and only they are sorted), O(N log N)
+// otherwise.
 double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b);
 
 // rank_sum_tie_factor(a, b) < limit, usually without sorting: the factor can be below the limit
