@@ -229,6 +229,16 @@ class bench_session {
   void write_markdown(std::ostream& out) const;
   void write_csv(std::ostream& out) const;
   std::string progress_text(const std::vector<pair_result>& pairs) const;
+  // Each pair's share of 1 - confidence. --until separated claims that every pair differs, and
+  // stops on that claim, so its pairs share the error rate (Bonferroni): the chance that any of
+  // them is resolved falsely, at any look, stays within 1 - confidence. --until precise reports
+  // each comparison on its own, at 1 - confidence, as `mcpilot compare` does.
+  double pair_alpha() const {
+    const double alpha = 1 - requirements_.confidence;
+    const std::size_t nc = commands_.size();
+    return o_.until == "separated" && nc > 2 ? alpha / static_cast<double>(nc * (nc - 1) / 2)
+                                             : alpha;
+  }
   // Pair (a, b)'s place among all pairs in order.
   std::size_t pair_index(const pair_result& p) const {
     const std::size_t nc = commands_.size();
@@ -438,7 +448,7 @@ std::vector<pair_result> bench_session::comparisons() const {
 // every round that at least doubled its runs (the rounds are sized so that each one does), and
 // a look that resolves it settles it.
 void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
-  const double alpha = 1 - requirements_.confidence;
+  const double alpha = pair_alpha();
   const std::size_t nc = commands_.size();
   verdicts_.resize(nc * (nc - 1) / 2);  // once: the commands are fixed
   for (auto& p : pairs) {
@@ -502,7 +512,7 @@ std::string bench_session::progress_text(const std::vector<pair_result>& pairs) 
         os << "resolved at look " << p.looks;
       else
         os << p.looks << " look" << (p.looks == 1 ? "" : "s") << ", next at level "
-           << format_p(look_level(1 - requirements_.confidence, p.looks + 1));
+           << format_p(look_level(pair_alpha(), p.looks + 1));
     }
   return os.str();
 }
@@ -759,7 +769,7 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
                               " <= level " + format_p(p.level) + ")"
                         : " after " + std::to_string(p.looks) + " look" +
                               (p.looks == 1 ? "" : "s") + " (the next at level " +
-                              format_p(look_level(1 - requirements_.confidence, p.looks + 1)) + ")";
+                              format_p(look_level(pair_alpha(), p.looks + 1)) + ")";
       if (!p.resolved)
         v += p.runs_needed ? ", ~" + std::to_string(*p.runs_needed) + " more runs of " +
                                  commands_[p.b].name + " to separate"

@@ -185,6 +185,26 @@ TEST(CliBench, SeparatedLooksAtFallingLevels) {
       << r.out;
 }
 
+// Three commands make three pairs, and --until separated stops on all of them together: each
+// pair's looks share a third of 1 - confidence. The third command (mean 12) is told apart from
+// both others; the first two (both mean 10) stay unresolved until the limit.
+TEST(CliBench, SeparatedPairsShareTheErrorRate) {
+  run_result r;
+  const auto j =
+      bench_json({"--preset", "quick", "--until", "separated", "--max-runs", "600", "--output",
+                  "csv:x", "-n", "a", "-n", "b", "-n", "c", helper + " normal 10 1",
+                  helper + " normal 10 1", helper + " normal 12 1"},
+                 1, &r);
+  ASSERT_EQ(r.exit_code, 3) << r.out << r.err;
+  ASSERT_EQ(j["comparisons"].size(), 3u);
+  for (const auto& c : j["comparisons"]) {
+    const auto looks = c["looks"].get<std::uint64_t>();
+    ASSERT_GE(looks, 1u);
+    EXPECT_DOUBLE_EQ(c["level"].get<double>(), look_level((1 - 0.95) / 3, looks)) << c;
+    EXPECT_EQ(c["resolved"].get<bool>(), c["b"] == "c") << c;
+  }
+}
+
 // Means 10 and 11 (sd 1): resolved, at a look whose p is within its level, the right way round.
 // The progress lines name the pair and its looks.
 TEST(CliBench, SeparatedResolvesAtALookWithinItsLevel) {
