@@ -53,3 +53,16 @@ TEST(FisherExact, TwoSidedIsInvariantUnderTransposeAndRowSwap) {
   EXPECT_NEAR(fisher_exact(7, 2, 3, 9).p_two_sided, p, 1e-14);  // transpose
   EXPECT_NEAR(fisher_exact(2, 9, 7, 3).p_two_sided, p, 1e-14);  // rows swapped
 }
+
+TEST(FisherExact, MarginsBeyondTheLogFactorialTable) {
+  // Row sums of 70,030 and 70,010 pass the 2^16 log-factorials kept in a table, so lgamma is
+  // called for them and the table serves the rest. Reference: mpmath 1.3.0 at 40 digits, the
+  // hypergeometric weights from loggamma and R's definition of the two-sided p (the tables at
+  // most (1 + 1e-7) times as likely as the observed one).
+  // The log-factorials are near 7e5, so their differences carry about 7e5 eps = 1.5e-10 of
+  // rounding: a relative tolerance of 1e-9.
+  const auto r = fisher_exact(30, 70000, 10, 70000);
+  expect_rel(r.p_two_sided, 0.0022183061421644567, 1e-9);
+  expect_rel(r.p_less, 0.99965970247895052, 1e-9);
+  expect_rel(r.p_greater, 0.0011124523749279915, 1e-9);
+}

@@ -2,16 +2,32 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace mcpilot {
 
 namespace {
 
-// log C(n, k) for the hypergeometric weights; lgamma keeps ~1e-15 relative accuracy in the
-// differences that matter after the largest log-probability is subtracted.
-double log_choose(double n, double k) {
-  return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
+// lgamma(i + 1) = log i!. lgamma keeps ~1e-15 relative accuracy in the differences that matter
+// after the largest log-probability is subtracted. The change-point search runs this test
+// thousands of times on 0/1 means, each over a support of up to thousands of tables, and lgamma
+// took a fifth of its time on such readings; so the first 2^16 values are kept in a table (512 KB,
+// built at the first call). It holds lgamma's own values: the p-values are the same to the last
+// bit either way.
+double log_factorial(std::uint64_t i) {
+  static const std::vector<double> table = [] {
+    std::vector<double> t(std::size_t{1} << 16);
+    for (std::size_t j = 0; j < t.size(); ++j) t[j] = std::lgamma(static_cast<double>(j) + 1);
+    return t;
+  }();
+  return i < table.size() ? table[i] : std::lgamma(static_cast<double>(i) + 1);
+}
+
+// log C(n, k), n >= k, for the hypergeometric weights, as lgamma(n + 1) - lgamma(k + 1) -
+// lgamma(n - k + 1) in that order.
+double log_choose(std::uint64_t n, std::uint64_t k) {
+  return log_factorial(n) - log_factorial(k) - log_factorial(n - k);
 }
 
 }  // namespace
@@ -28,8 +44,7 @@ fisher_exact_result fisher_exact(std::uint64_t a, std::uint64_t b, std::uint64_t
   std::vector<double> logp(hi - lo + 1);
   double top = -INFINITY;
   for (std::uint64_t x = lo; x <= hi; ++x) {
-    const double v = log_choose(static_cast<double>(row1), static_cast<double>(x)) +
-                     log_choose(static_cast<double>(row2), static_cast<double>(col1 - x));
+    const double v = log_choose(row1, x) + log_choose(row2, col1 - x);
     logp[x - lo] = v;
     top = std::max(top, v);
   }
