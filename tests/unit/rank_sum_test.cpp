@@ -388,8 +388,8 @@ TEST(RankSum, TieFactorCountsOrSortsToTheSameBits) {
   // last bit (std::map's counts here). -0 and 0 are one value. Distinct counts cross the
   // table's cap of 1024.
   std::mt19937_64 rng(66);
-  for (const std::size_t distinct : {std::size_t{2}, std::size_t{40}, std::size_t{1024},
-                                     std::size_t{1025}, std::size_t{5000}}) {
+  for (const std::size_t distinct :
+       {std::size_t{2}, std::size_t{40}, std::size_t{1024}, std::size_t{1025}, std::size_t{5000}}) {
     for (const std::size_t n : {std::size_t{50}, std::size_t{3000}, std::size_t{20000}}) {
       std::vector<double> a(n / 3), b(n - n / 3);
       auto draw = [&] {
