@@ -138,6 +138,36 @@ TEST(StatsWelchRequiredB, TheSeedsWorkedExample) {
 // ---------------------------------------------------------------------------------------------
 // WPS: duration against work
 
+// mean_b / mean_a by the delta method: a = (mean 10, variance 4, 16 values), b = (12, 9, 9).
+// Welch's df = 1.25^2 / (0.25^2 / 15 + 1 / 8) = 12.0968, t = -2 / sqrt(1.25) = -1.78885,
+// p = 0.098689; the ratio 1.2 times (1 +- t* sqrt(4 / 1600 + 9 / 1296)). t* and p from mpmath
+// 1.3.0 (30 digits, Student's t through the regularised incomplete beta).
+TEST(StatsWelchRatio, DeltaMethodMatchesTheFormula) {
+  const sample_moments a{10, 4, 16}, b{12, 9, 9};
+  const welch_result w95 = welch_test(a, b, 0.95);
+  const ratio_interval r95 = welch_ratio(a, b, w95);
+  EXPECT_DOUBLE_EQ(r95.ratio, 1.2);
+  EXPECT_NEAR(r95.low, 0.94613420944782029, 1e-12);
+  EXPECT_NEAR(r95.high, 1.4538657905521797, 1e-12);
+  const ratio_interval r90 = welch_ratio(a, b, welch_test(a, b, 0.90));
+  EXPECT_NEAR(r90.low, 0.99228979652550985, 1e-12);
+  EXPECT_NEAR(r90.high, 1.4077102034744902, 1e-12);
+}
+
+// Separated needs both: at level 0.1 Welch's p = 0.0987 is within it, but the ratio's 90%
+// interval [0.9923, 1.4077] still holds 1, so the two are not separated. Four times the values
+// on each side separate them at 0.05 (t = -3.58; ratio interval about [1.08, 1.32]).
+TEST(StatsWelchRatio, SeparatedNeedsTheTestAndTheRatioToAgree) {
+  const sample_moments a{10, 4, 16}, b{12, 9, 9};
+  EXPECT_NEAR(welch_test(a, b, 0.9).p, 0.098688991827209720, 1e-12);
+  EXPECT_FALSE(separated(a, b, 0.1));
+  EXPECT_FALSE(separated(a, b, 0.05));
+  const sample_moments a4{10, 4, 64}, b4{12, 9, 36};
+  EXPECT_TRUE(separated(a4, b4, 0.05));
+  EXPECT_TRUE(separated(b4, a4, 0.05));  // either way round
+  EXPECT_FALSE(separated(a4, a4, 0.05));
+}
+
 TEST(StatsWps, RecoversAKnownLine) {
   // T = alpha + w / v with alpha = 0.5 s and v = 250 units/s, w = 50, 100, ..., 1000, plus a
   // +-1e-9 s alternating disturbance. The naive rate sum(w)/sum(T) = 10500 / 52 = 201.92: the
