@@ -110,6 +110,7 @@ struct pair_result {
   bool resolved = false;
   std::uint64_t looks = 0;
   double level = 0, look_p = 1;
+  double next_level = 0;  // where the next look would test it
 };
 
 // What --until separated has found about one pair so far. The looks are tested at falling
@@ -452,7 +453,7 @@ void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
   const std::size_t nc = commands_.size();
   verdicts_.resize(nc * (nc - 1) / 2);  // once: the commands are fixed
   for (auto& p : pairs) {
-    double next_level = alpha;
+    p.next_level = alpha;
     if (o_.until == "separated") {
       pair_verdict& v = verdicts_[pair_index(p)];
       const std::uint64_t n = std::min(commands_[p.a].runs, commands_[p.b].runs);
@@ -461,14 +462,14 @@ void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
                                                                    : false);
       if (look) {
         v.level = v.schedule.take(n, alpha);
-        v.look_p = welch_test(p.ma, p.mb, 1 - v.level).p;
+        v.look_p = p.w.p;  // Welch's p does not depend on the level
         v.resolved = separated(p.ma, p.mb, v.level);
       }
       p.resolved = v.resolved;
       p.looks = v.schedule.looks();
       p.level = v.level;
       p.look_p = v.look_p;
-      next_level = v.schedule.next_level(alpha);
+      p.next_level = v.schedule.next_level(alpha);
     } else {
       p.resolved = separated(p.ma, p.mb, alpha);
       p.looks = 1;
@@ -476,7 +477,7 @@ void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
       p.look_p = p.w.p;
     }
     p.runs_needed.reset();
-    if (auto nb = required_b(p.ma, p.mb, 1 - next_level)) {
+    if (auto nb = required_b(p.ma, p.mb, 1 - p.next_level)) {
       const double q = static_cast<double>(*commands_[p.b].eng->results()[0].stats.subsession_size);
       const double have = static_cast<double>(commands_[p.b].eng->results()[0].stats.n_used);
       p.runs_needed = static_cast<std::uint64_t>(std::max(0.0, std::ceil(*nb * q - have)));
@@ -512,7 +513,7 @@ std::string bench_session::progress_text(const std::vector<pair_result>& pairs) 
         os << "resolved at look " << p.looks;
       else
         os << p.looks << " look" << (p.looks == 1 ? "" : "s") << ", next at level "
-           << format_p(look_level(pair_alpha(), p.looks + 1));
+           << format_p(p.next_level);
     }
   return os.str();
 }
@@ -765,11 +766,11 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
                       format_p(p.w.p) + (p.resolved ? ", resolved" : ", not resolved");
       // Under --until separated the looks' levels fall, and the report says which one decided.
       if (o_.until == "separated" && p.looks > 0)
-        v += p.resolved ? " at look " + std::to_string(p.looks) + " (p " + format_p(p.look_p) +
-                              " <= level " + format_p(p.level) + ")"
-                        : " after " + std::to_string(p.looks) + " look" +
-                              (p.looks == 1 ? "" : "s") + " (the next at level " +
-                              format_p(look_level(pair_alpha(), p.looks + 1)) + ")";
+        v += p.resolved
+                 ? " at look " + std::to_string(p.looks) + " (p " + format_p(p.look_p) +
+                       " <= level " + format_p(p.level) + ")"
+                 : " after " + std::to_string(p.looks) + " look" + (p.looks == 1 ? "" : "s") +
+                       " (the next at level " + format_p(p.next_level) + ")";
       if (!p.resolved)
         v += p.runs_needed ? ", ~" + std::to_string(*p.runs_needed) + " more runs of " +
                                  commands_[p.b].name + " to separate"
