@@ -337,6 +337,77 @@ TEST(RankSum, InPlaceTestSortsEachSampleAndCountsEveryPair) {
   }
 }
 
+TEST(RankSum, FewDistinctValuesCountedAsSortingWouldGroupThem) {
+  // Samples whose first values repeat are grouped by counting, up to 64 distinct values (0/1 or
+  // quantised means), and sorted past that. Either way the outcome must be that of the same
+  // values in an order whose first four are distinct, which always sorts: the same U range, tie
+  // factor, method, classes and p, bit for bit. U's range is also checked against a brute-force
+  // count, and each sample must come back sorted. Distinct values from 2 to 80 cross the cap;
+  // tie factors fall on both sides of the limit, so Fisher's test and the least favourable rank
+  // test are both reached.
+  std::mt19937_64 rng(66);
+  int counted_fisher = 0, counted_ranks = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t distinct = 2 + rng() % 79;
+    const std::size_t k = 8 + rng() % 150, m = 8 + rng() % 300;
+    // Half the trials skewed towards the low values, as 0/1 means are (value j with weight
+    // 1 / (1 + j)^2: mostly tied, Fisher's test), half uniform (few ties, the rank test).
+    std::vector<double> weight(distinct);
+    for (std::size_t j = 0; j < distinct; ++j)
+      weight[j] = trial % 2 ? 1.0 : 1.0 / static_cast<double>((1 + j) * (1 + j));
+    std::discrete_distribution<std::size_t> pick(weight.begin(), weight.end());
+    const double step = trial % 3 == 0 ? 0.25 : 1.0 / 7;  // exact and inexact grids
+    auto draw = [&](std::size_t n) {
+      std::vector<double> v(n);
+      for (double& x : v) x = (rng() % 2 ? 1 : -1) * 0.0 + static_cast<double>(pick(rng)) * step;
+      return v;
+    };
+    std::vector<double> a = draw(k), b = draw(m);
+    // The counting order: a repeat among a's first four.
+    std::vector<double> ca = a, cb = b;
+    ca[1] = ca[0];
+    // The sorting order: the same values, the first four of each all different.
+    auto distinct_first = [](std::vector<double> v) {
+      std::vector<double> front;
+      for (std::size_t i = 0; i < v.size() && front.size() < 4; ++i)
+        if (std::find(front.begin(), front.end(), v[i]) == front.end()) {
+          front.push_back(v[i]);
+          v.erase(v.begin() + static_cast<std::ptrdiff_t>(i--));
+        }
+      v.insert(v.begin(), front.begin(), front.end());
+      return v;
+    };
+    std::vector<double> sa = distinct_first(ca), sb = distinct_first(cb);
+    std::uint64_t below = 0, tied = 0;
+    for (double x : ca)
+      for (double y : cb) below += y < x, tied += y == x;
+    const std::vector<double> a0 = ca, b0 = cb;
+    const rank_sum_result c = rank_sum_test_in_place(ca, cb);
+    const rank_sum_result r = rank_sum_test_in_place(sa, sb);
+    ASSERT_EQ(c.u_min, below) << trial;
+    ASSERT_EQ(c.u_max, below + tied) << trial;
+    ASSERT_EQ(c.u_min, r.u_min) << trial;
+    ASSERT_EQ(c.u_max, r.u_max) << trial;
+    ASSERT_EQ(c.u, r.u) << trial;
+    ASSERT_EQ(c.method, r.method) << trial;
+    ASSERT_EQ(c.tie_factor, r.tie_factor) << trial;  // the same groups in the same order
+    ASSERT_EQ(c.a_lower, r.a_lower) << trial;
+    ASSERT_EQ(c.b_lower, r.b_lower) << trial;
+    ASSERT_EQ(c.p, r.p) << trial;
+    for (auto [out, in] : {std::pair{&ca, &a0}, std::pair{&cb, &b0}}) {
+      std::vector<double> want = *in;
+      std::sort(want.begin(), want.end());
+      ASSERT_TRUE(std::equal(want.begin(), want.end(), out->begin(), out->end())) << trial;
+    }
+    if (distinct <= 64) {
+      counted_fisher += c.method == rank_sum_method::fisher_classes;
+      counted_ranks += c.method != rank_sum_method::fisher_classes;
+    }
+  }
+  EXPECT_GT(counted_fisher, 100);
+  EXPECT_GT(counted_ranks, 100);
+}
+
 TEST(RankSum, WithoutTiesUIsTheCountOfPairs) {
   // Distinct values take the merge without ties: U must still be the brute-force count of pairs
   // a > b, with nothing to order (u_min = u_max) and a tie factor of 1. One value shared by the

@@ -1,6 +1,7 @@
 #include "mcpilot/stats/rank_sum.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -372,6 +373,78 @@ void for_each_tie_group(std::span<const double> a, std::span<const double> b, F&
   }
 }
 
+// The tie groups of two samples that hold few distinct values (0/1 batch means, coarsely
+// quantised readings), counted in a small hash table instead of found by sorting: on 10^6
+// Bernoulli readings the change-point search spent a fifth of its time sorting such means.
+// Fills g with each value's count in a and in b, in increasing order of value (-0 and +0 as one),
+// and returns true; returns false as soon as a (cap + 1)th distinct value turns up. The same
+// hash as for_each_tie_group's, which counts the pooled values alone and up to 1024 of them.
+// O(N + cap log cap).
+struct counted_groups {
+  static constexpr std::size_t cap = 64;
+  struct group {
+    double value;
+    std::uint64_t na, nb;
+  };
+  std::array<group, cap> g;
+  std::size_t size = 0;
+
+  bool count(std::span<const double> a, std::span<const double> b) {
+    constexpr std::size_t slots = 2 * cap;
+    constexpr auto shift = static_cast<unsigned>(64 - std::countr_zero(slots));
+    std::array<std::uint8_t, slots> slot{};  // a group's index + 1; 0 is empty
+    size = 0;
+    // Runs of one value are long in such means (mostly 0 when successes are rare), so a value
+    // equal to the one before skips the hash.
+    auto tally = [&](std::span<const double> side, std::uint64_t group::*count) {
+      std::size_t last = cap;
+      for (const double v : side) {
+        const double key = v == 0 ? 0.0 : v;
+        if (last != cap && g[last].value == key) {
+          ++(g[last].*count);
+          continue;
+        }
+        std::size_t i = tie_screen::home(key, shift, slots - 1);
+        while (slot[i] != 0 && g[slot[i] - 1].value != key) i = (i + 1) & (slots - 1);
+        if (slot[i] == 0) {
+          if (size == cap) return false;
+          g[size] = {key, 0, 0};
+          slot[i] = static_cast<std::uint8_t>(++size);
+        }
+        last = slot[i] - 1u;
+        ++(g[last].*count);
+      }
+      return true;
+    };
+    if (!tally(a, &group::na) || !tally(b, &group::nb)) return false;
+    std::sort(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(size),
+              [](const group& x, const group& y) { return x.value < y.value; });
+    return true;
+  }
+
+  // Writes each sample back in order, as sorting would have left it.
+  void write_sorted(std::span<double> a, std::span<double> b) const {
+    std::size_t i = 0, j = 0;
+    for (std::size_t h = 0; h < size; ++h) {
+      std::fill_n(a.begin() + static_cast<std::ptrdiff_t>(i), g[h].na, g[h].value);
+      std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(j), g[h].nb, g[h].value);
+      i += g[h].na;
+      j += g[h].nb;
+    }
+  }
+};
+
+// Whether a value repeats among the first four of a sample: nearly always for 0/1 or quantised
+// means, never for a continuous quantity, whose tests then pay six comparisons and no attempt at
+// counting.
+bool repeats_early(std::span<const double> v) {
+  const std::size_t n = std::min<std::size_t>(v.size(), 4);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (v[i] == v[j]) return true;
+  return false;
+}
+
 }  // namespace
 
 double rank_sum_tie_factor(std::span<const double> a, std::span<const double> b) {
@@ -413,8 +486,15 @@ rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> s
     if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
   for (double x : sb)
     if (std::isnan(x)) throw std::invalid_argument("rank_sum_test: NaN value");
-  detail::sort_values(sa);
-  detail::sort_values(sb);
+  // Few distinct values among many: the groups by counting, and no search for U without ties.
+  counted_groups counted;
+  const bool by_count = (repeats_early(sa) || repeats_early(sb)) && counted.count(sa, sb);
+  if (by_count) {
+    counted.write_sorted(sa, sb);
+  } else {
+    detail::sort_values(sa);
+    detail::sort_values(sb);
+  }
 
   // Without ties (the usual case for a continuous quantity), U is the sum over a's values of the
   // b values below each, found by a binary search of b without branches on the data. The
@@ -424,7 +504,7 @@ rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> s
   {
     // A tie within a sample shows at once in heavily tied data (0/1 readings), and the search
     // is skipped.
-    bool tied = std::adjacent_find(sa.begin(), sa.end()) != sa.end() ||
+    bool tied = by_count || std::adjacent_find(sa.begin(), sa.end()) != sa.end() ||
                 std::adjacent_find(sb.begin(), sb.end()) != sb.end();
     std::uint64_t u = 0;
     const double* b = sb.data();
@@ -451,6 +531,10 @@ rank_sum_result rank_sum_test_in_place(std::span<double> sa, std::span<double> s
 
   // Calls f(na, nb) for each tie group, in increasing order of value.
   auto for_each_group = [&](auto&& f) {
+    if (by_count) {
+      for (std::size_t h = 0; h < counted.size; ++h) f(counted.g[h].na, counted.g[h].nb);
+      return;
+    }
     for (std::size_t i = 0, j = 0; i < k || j < m;) {
       const double v = j == m || (i < k && sa[i] < sb[j]) ? sa[i] : sb[j];
       std::uint64_t na = 0, nb = 0;
