@@ -41,26 +41,57 @@ fisher_exact_result fisher_exact(std::uint64_t a, std::uint64_t b, std::uint64_t
   const std::uint64_t hi = std::min(row1, col1);
   if (lo == hi) return r;  // margins fix the table: every p is 1
 
-  std::vector<double> logp(hi - lo + 1);
-  double top = -INFINITY;
-  for (std::uint64_t x = lo; x <= hi; ++x) {
-    const double v = log_choose(row1, x) + log_choose(row2, col1 - x);
-    logp[x - lo] = v;
+  // Only the tables near the mode carry weight: exp(logp - top) is exactly 0 below -745.2, and
+  // a test on the 0/1 means of a long segment has a support of thousands of tables, four
+  // log-factorials each (lgamma past the table), of which a few hundred are not 0. The weights
+  // fall away from the mode on both sides (the hypergeometric is log-concave; rounding moves
+  // logp by far less than 1), so the walk out from the mode stops where logp is `far` below the
+  // largest seen, and every table beyond would have weighed exactly 0. The sums below add the
+  // same non-zero terms in the same order, so the p-values are those of summing the whole
+  // support, to the last bit. O(width of the weighty range), at most O(support).
+  constexpr double far = 760;
+  auto log_weight = [&](std::uint64_t x) {
+    return log_choose(row1, x) + log_choose(row2, col1 - x);
+  };
+  const auto mode =
+      std::clamp<std::uint64_t>(static_cast<std::uint64_t>((static_cast<long double>(row1) + 1) *
+                                                           (static_cast<long double>(col1) + 1) /
+                                                           (static_cast<long double>(n) + 2)),
+                                lo, hi);
+  double top = log_weight(mode);
+  std::vector<double> below, above;  // logp at mode - 1, mode - 2, .. and mode + 1, ..
+  for (std::uint64_t x = mode; x > lo;) {
+    const double v = log_weight(--x);
+    below.push_back(v);
     top = std::max(top, v);
+    if (v < top - far) break;
   }
+  for (std::uint64_t x = mode; x < hi;) {
+    const double v = log_weight(++x);
+    above.push_back(v);
+    top = std::max(top, v);
+    if (v < top - far) break;
+  }
+  const std::uint64_t first = mode - below.size();
+  std::vector<double> logp(below.rbegin(), below.rend());
+  logp.push_back(log_weight(mode));
+  logp.insert(logp.end(), above.begin(), above.end());
+
   // Normalise as R's dnhyper does, so that the tolerance compares like with like.
   std::vector<double> prob(logp.size());
   double total = 0;
   for (std::size_t i = 0; i < prob.size(); ++i) total += prob[i] = std::exp(logp[i] - top);
   for (double& v : prob) v /= total;
 
-  const std::size_t obs = a - lo;
-  const double cutoff = prob[obs] * (1 + 1e-7);
+  // The observed table may lie beyond the range, where its weight is 0.
+  const std::uint64_t last = first + prob.size() - 1;
+  const double p_obs = a < first || a > last ? 0.0 : prob[a - first];
+  const double cutoff = p_obs * (1 + 1e-7);
   double two = 0, less = 0, greater = 0;
   for (std::size_t i = 0; i < prob.size(); ++i) {
     if (prob[i] <= cutoff) two += prob[i];
-    if (i <= obs) less += prob[i];
-    if (i >= obs) greater += prob[i];
+    if (first + i <= a) less += prob[i];
+    if (first + i >= a) greater += prob[i];
   }
   r.p_two_sided = std::min(1.0, two);
   r.p_less = std::min(1.0, less);
