@@ -394,25 +394,17 @@ struct counted_groups {
     constexpr auto shift = static_cast<unsigned>(64 - std::countr_zero(slots));
     std::array<std::uint8_t, slots> slot{};  // a group's index + 1; 0 is empty
     size = 0;
-    // Runs of one value are long in such means (mostly 0 when successes are rare), so a value
-    // equal to the one before skips the hash.
     auto tally = [&](std::span<const double> side, std::uint64_t group::*count) {
-      std::size_t last = cap;
       for (const double v : side) {
-        const double key = v == 0 ? 0.0 : v;
-        if (last != cap && g[last].value == key) {
-          ++(g[last].*count);
-          continue;
-        }
+        const double key = v + 0.0;  // -0 + 0 is +0
         std::size_t i = tie_screen::home(key, shift, slots - 1);
         while (slot[i] != 0 && g[slot[i] - 1].value != key) i = (i + 1) & (slots - 1);
-        if (slot[i] == 0) {
+        if (slot[i] == 0) [[unlikely]] {
           if (size == cap) return false;
           g[size] = {key, 0, 0};
           slot[i] = static_cast<std::uint8_t>(++size);
         }
-        last = slot[i] - 1u;
-        ++(g[last].*count);
+        ++(g[slot[i] - 1].*count);
       }
       return true;
     };
