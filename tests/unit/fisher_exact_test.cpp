@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "../support/fisher_whole_support.hpp"
 #include "mcpilot/stats/fisher_exact.hpp"
 
 using mcpilot::fisher_exact;
@@ -73,44 +74,6 @@ TEST(FisherExact, MarginsBeyondTheLogFactorialTable) {
   expect_rel(r.p_greater, 0.0011124523749279915, 1e-9);
 }
 
-namespace {
-
-// The definition summed over the whole support, every table weighed: R's dnhyper, normalised by
-// the largest log-weight, and R's two-sided rule. The log-factorials are lgamma's, as the
-// library's are (its table holds lgamma's own values).
-mcpilot::fisher_exact_result whole_support(std::uint64_t a, std::uint64_t b, std::uint64_t c,
-                                           std::uint64_t d) {
-  const std::uint64_t row1 = a + b, row2 = c + d, col1 = a + c;
-  auto lf = [](std::uint64_t i) { return std::lgamma(static_cast<double>(i) + 1); };
-  auto lc = [&](std::uint64_t n, std::uint64_t k) { return lf(n) - lf(k) - lf(n - k); };
-  const std::uint64_t lo = col1 > row2 ? col1 - row2 : 0, hi = std::min(row1, col1);
-  mcpilot::fisher_exact_result r;
-  if (lo == hi) return r;
-  std::vector<double> w;
-  double top = -INFINITY;
-  for (std::uint64_t x = lo; x <= hi; ++x) {
-    w.push_back(lc(row1, x) + lc(row2, col1 - x));
-    top = std::max(top, w.back());
-  }
-  double total = 0;
-  for (double& v : w) total += v = std::exp(v - top);
-  for (double& v : w) v /= total;
-  const double cutoff = w[a - lo] * (1 + 1e-7);
-  double two = 0, less = 0, greater = 0;
-  for (std::uint64_t x = lo; x <= hi; ++x) {
-    const double v = w[x - lo];
-    if (v <= cutoff) two += v;
-    if (x <= a) less += v;
-    if (x >= a) greater += v;
-  }
-  r.p_two_sided = std::min(1.0, two);
-  r.p_less = std::min(1.0, less);
-  r.p_greater = std::min(1.0, greater);
-  return r;
-}
-
-}  // namespace
-
 TEST(FisherExact, WeighsOnlyTheTablesThatWeighSomething) {
   // fisher_exact walks out from the mode and stops where the weights have fallen far enough to
   // be exactly 0 in double. It must give the whole support's sums bit for bit: margins from a
@@ -128,7 +91,8 @@ TEST(FisherExact, WeighsOnlyTheTablesThatWeighSomething) {
     const std::uint64_t a = trial % 2   ? lo + rng() % span
                             : rng() % 2 ? lo + rng() % std::min<std::uint64_t>(span, 3)
                                         : hi - rng() % std::min<std::uint64_t>(span, 3);
-    const auto want = whole_support(a, row1 - a, col1 - a, row2 - (col1 - a));
+    const auto want =
+        mcpilot::testing::fisher_whole_support(a, row1 - a, col1 - a, row2 - (col1 - a));
     const auto got = mcpilot::fisher_exact(a, row1 - a, col1 - a, row2 - (col1 - a));
     far_out += want.p_two_sided == 0;
     ASSERT_EQ(got.p_two_sided, want.p_two_sided) << a << " " << row1 << " " << row2 << " " << col1;
