@@ -18,7 +18,9 @@
 #include <string>
 #include <string_view>
 
+#include "mcpilot/error.hpp"
 #include "mcpilot/model.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace examples {
 
@@ -40,7 +42,8 @@ class mm1_model : public mcpilot::model {
     if (lambda_ >= mu_)
       throw mcpilot::parameter_error(
           "arrival_rate", "arrival_rate must be below service_rate for a steady state (got " +
-                              std::to_string(lambda_) + " >= " + std::to_string(mu_) + ")");
+                              mcpilot::number_text(lambda_) + " >= " + mcpilot::number_text(mu_) +
+                              ")");
   }
 
   std::unique_ptr<mcpilot::stream> open_stream(std::uint64_t) const override {

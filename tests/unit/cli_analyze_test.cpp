@@ -284,7 +284,21 @@ TEST(CliAnalyzeBadInput, RateNotPositiveNamesTheReading) {
 TEST(CliAnalyzeBadInput, ProportionNotZeroOrOne) {
   const temp_file f("0\n1\n1\n0.5\n");
   expect_input_error(run_mcpilot({"analyze", f.path(), "--kind", "proportion"}),
-                     f.path() + ":4:1: field 0: a proportion's readings must be 0 or 1");
+                     f.path() + ":4:1: field 0: a proportion's readings must be 0 or 1, got 0.5");
+}
+
+TEST(CliAnalyzeBadInput, TheRejectedReadingIsShownAsItWasRead) {
+  // The value in the message reads back as the reading: 1e-9 is not shown as "0.000000", which
+  // would look like an acceptable 0 among proportions, nor -1e-300 as "-0.000000".
+  const temp_file f("0\n1\n1\n1e-9\n");
+  expect_input_error(run_mcpilot({"analyze", f.path(), "--kind", "proportion"}),
+                     f.path() + ":4:1: field 0: a proportion's readings must be 0 or 1, got 1e-09");
+  const temp_file g("rate\n3.5\n-1e-300\n");
+  expect_input_error(run_mcpilot({"analyze", g.path(), "--kind", "rate"}),
+                     g.path() + ":3:1: field 0: a rate must be a finite number > 0, got -1e-300");
+  const temp_file h("rate\n3.5\n0.1\n-0\n");
+  expect_input_error(run_mcpilot({"analyze", h.path(), "--kind", "rate"}),
+                     h.path() + ":4:1: field 0: a rate must be a finite number > 0, got -0");
 }
 
 TEST(CliAnalyzeBadInput, TooFewReadingsSaysHowManyAreNeeded) {

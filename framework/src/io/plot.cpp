@@ -1,4 +1,5 @@
 #include "mcpilot/io/plot.hpp"
+#include "mcpilot/number_text.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -6,7 +7,6 @@
 #include <unistd.h>
 
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -29,11 +29,9 @@ constexpr const char* missing_message =
     "gnuplot is not installed; install the Debian package gnuplot-nox "
     "(apt-get install gnuplot-nox) to draw plots; everything else works without it";
 
-std::string number_text(double v) {
-  if (std::isnan(v)) return "NaN";
-  std::array<char, 32> buf;
-  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-  return std::string(buf.data(), r.ptr);
+// gnuplot's word for a missing value.
+std::string data_text(double v) {
+  return std::isnan(v) ? "NaN" : number_text(v);
 }
 
 std::string read_all(const std::string& path) {
@@ -96,7 +94,7 @@ std::string gnuplot_script(const plot_request& r, const std::string& output_path
       os << '\n';
     }
     for (const auto& row : d.rows) {
-      for (std::size_t i = 0; i < row.size(); ++i) os << (i ? " " : "") << number_text(row[i]);
+      for (std::size_t i = 0; i < row.size(); ++i) os << (i ? " " : "") << data_text(row[i]);
       os << '\n';
     }
     os << "EOD\n";

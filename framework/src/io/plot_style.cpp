@@ -1,8 +1,8 @@
 #include "plot_style.hpp"
 
-#include <array>
-#include <charconv>
 #include <cmath>
+
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot::plot_style {
 
@@ -26,10 +26,7 @@ std::string exact_colour() {
 }
 
 std::string number(double v) {
-  if (!std::isfinite(v)) return "NaN";
-  std::array<char, 32> buf;
-  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-  return std::string(buf.data(), r.ptr);
+  return std::isfinite(v) ? number_text(v) : "NaN";
 }
 
 std::string axis_label(const std::string& name, const std::string& unit, quantity_kind kind) {

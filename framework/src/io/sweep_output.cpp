@@ -1,7 +1,5 @@
 #include "mcpilot/io/sweep_output.hpp"
 
-#include <array>
-#include <charconv>
 #include <cmath>
 #include <set>
 #include <variant>
@@ -9,6 +7,7 @@
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/io/session_output.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
@@ -26,10 +25,7 @@ std::string csv_field(const std::string& s) {
 
 // The shortest text that reads back as the same double; empty for none.
 std::string exact_text(std::optional<double> v) {
-  if (!v || std::isnan(*v)) return "";
-  std::array<char, 32> buf;
-  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), *v);
-  return std::string(buf.data(), r.ptr);
+  return !v || std::isnan(*v) ? "" : number_text(*v);
 }
 
 // A swept value as a table cell: numbers exactly, strings without their TOML quotes.

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/changepoint.hpp"
@@ -34,7 +35,7 @@ std::span<const double> analysed_scale(std::span<const double> x, quantity_kind 
   } else {
     for (std::size_t i = 0; i < x.size(); ++i)
       if (!std::isfinite(x[i]))
-        throw reading_error(i, "a reading must be a finite number, got " + std::to_string(x[i]));
+        throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
     if (kind == quantity_kind::proportion) check_binary(x);
   }
   if (const auto i = first_unanalysable(y))

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/stats/rank_sum.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
@@ -536,7 +537,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   const std::size_t n = x.size();
   for (std::size_t i = 0; i < n; ++i)
     if (!std::isfinite(x[i]))
-      throw reading_error(i, "a reading must be a finite number, got " + std::to_string(x[i]));
+      throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
   changepoint_result r;
   r.n = n;
   const std::size_t ms = std::max<std::size_t>(options.min_segment, 1);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/stats/distributions.hpp"
 
 namespace mcpilot {
@@ -12,7 +13,7 @@ namespace mcpilot {
 void check_binary(std::span<const double> x) {
   for (std::size_t i = 0; i < x.size(); ++i)
     if (x[i] != 0 && x[i] != 1)
-      throw reading_error(i, "a proportion's readings must be 0 or 1, got " + std::to_string(x[i]));
+      throw reading_error(i, "a proportion's readings must be 0 or 1, got " + number_text(x[i]));
 }
 
 proportion_bounds wald_interval(double p_hat, std::size_t h, double confidence) {

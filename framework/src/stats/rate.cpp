@@ -4,6 +4,7 @@
 #include <string>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
@@ -12,7 +13,7 @@ std::vector<double> reciprocals(std::span<const double> x) {
   y.reserve(x.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (!(x[i] > 0) || !std::isfinite(x[i]))
-      throw reading_error(i, "a rate must be a finite number > 0, got " + std::to_string(x[i]));
+      throw reading_error(i, "a rate must be a finite number > 0, got " + number_text(x[i]));
     y.push_back(1.0 / x[i]);
   }
   return y;

@@ -7,6 +7,7 @@
 #include <boost/math/statistics/univariate_statistics.hpp>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
@@ -38,7 +39,7 @@ double harmonic_mean(std::span<const double> x) {
   long double s = 0;
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (!(x[i] > 0) || !std::isfinite(x[i]))
-      throw reading_error(i, "a rate must be a finite number > 0, got " + std::to_string(x[i]));
+      throw reading_error(i, "a rate must be a finite number > 0, got " + number_text(x[i]));
     s += 1.0L / x[i];
   }
   return static_cast<double>(static_cast<long double>(x.size()) / s);

@@ -1,11 +1,10 @@
 #include "mcpilot/sweep/plan.hpp"
 
-#include <array>
-#include <charconv>
 #include <cmath>
 #include <type_traits>
 #include <variant>
 
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/rng.hpp"
 
 namespace mcpilot {
@@ -75,9 +74,7 @@ std::string toml_text(const param_value& v) {
         } else if constexpr (std::is_same_v<T, double>) {
           if (std::isnan(x)) return "nan";
           if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-          std::array<char, 32> buf;
-          const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), x);
-          std::string s(buf.data(), r.ptr);
+          std::string s = number_text(x);
           // TOML reads "24" as an integer: keep a float a float.
           if (s.find_first_of(".eE") == std::string::npos) s += ".0";
           return s;
