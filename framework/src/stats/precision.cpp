@@ -36,9 +36,18 @@ std::optional<interval_method> parse_interval_method(std::string_view s) {
 }
 
 std::optional<precision> preset(std::string_view name) {
-  if (name == "quick") return precision{0.8, 0.20, std::nullopt, 0.95, 30};
-  if (name == "normal") return precision{0.2, 0.10, std::nullopt, 0.95, 50};
-  if (name == "strict") return precision{0.1, 0.10, std::nullopt, 0.95, 200};
+  // Set by name: an aggregate's positional list would tie the presets to the members' order.
+  auto make = [](double limit, double perc, std::size_t min_samples) {
+    precision p;
+    p.autocorrelation_limit = limit;
+    p.ci_perc = perc;
+    p.confidence = 0.95;
+    p.min_samples = min_samples;
+    return p;
+  };
+  if (name == "quick") return make(0.8, 0.20, 30);
+  if (name == "normal") return make(0.2, 0.10, 50);
+  if (name == "strict") return make(0.1, 0.10, 200);
   return std::nullopt;
 }
 
