@@ -1,5 +1,4 @@
 #include "mcpilot/io/plot.hpp"
-#include "mcpilot/number_text.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -16,6 +15,7 @@
 
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/number_text.hpp"
 
 extern char** environ;
 
