@@ -58,29 +58,31 @@ fisher_exact_result fisher_exact(std::uint64_t a, std::uint64_t b, std::uint64_t
                                                            (static_cast<long double>(col1) + 1) /
                                                            (static_cast<long double>(n) + 2)),
                                 lo, hi);
-  double top = log_weight(mode);
-  std::vector<double> below, above;  // logp at mode - 1, mode - 2, .. and mode + 1, ..
+  // logp from the walk down (in decreasing x, reversed after), the mode, then the walk up; the
+  // probabilities are computed over it in place.
+  const double at_mode = log_weight(mode);
+  double top = at_mode;
+  std::vector<double> logp;
   for (std::uint64_t x = mode; x > lo;) {
     const double v = log_weight(--x);
-    below.push_back(v);
+    logp.push_back(v);
     top = std::max(top, v);
     if (v < top - far) break;
   }
+  const std::uint64_t first = mode - logp.size();
+  std::reverse(logp.begin(), logp.end());
+  logp.push_back(at_mode);
   for (std::uint64_t x = mode; x < hi;) {
     const double v = log_weight(++x);
-    above.push_back(v);
+    logp.push_back(v);
     top = std::max(top, v);
     if (v < top - far) break;
   }
-  const std::uint64_t first = mode - below.size();
-  std::vector<double> logp(below.rbegin(), below.rend());
-  logp.push_back(log_weight(mode));
-  logp.insert(logp.end(), above.begin(), above.end());
 
   // Normalise as R's dnhyper does, so that the tolerance compares like with like.
-  std::vector<double> prob(logp.size());
+  std::vector<double>& prob = logp;
   double total = 0;
-  for (std::size_t i = 0; i < prob.size(); ++i) total += prob[i] = std::exp(logp[i] - top);
+  for (double& v : prob) total += v = std::exp(v - top);
   for (double& v : prob) v /= total;
 
   // The observed table may lie beyond the range, where its weight is 0.
