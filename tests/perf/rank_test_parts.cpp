@@ -129,7 +129,7 @@ void BM_fisher(benchmark::State& state) {
   const std::uint64_t a = n / 10 + n * 15 / 1000, c = 8 * n / 10;
   for (auto _ : state) {
     if constexpr (whole)
-      benchmark::DoNotOptimize(mcpilot::testing::fisher_whole_support(a, n - a, c, 8 * n - c));
+      benchmark::DoNotOptimize(mcpilot::test::fisher_whole_support(a, n - a, c, 8 * n - c));
     else
       benchmark::DoNotOptimize(mcpilot::fisher_exact(a, n - a, c, 8 * n - c));
   }

@@ -13,7 +13,7 @@
 
 #include "mcpilot/stats/subsession.hpp"
 
-namespace mcpilot::test_support {
+namespace mcpilot::test {
 
 // Fills x with AR(1) readings around mu with unit marginal variance, started in the stationary
 // distribution so that there is no warm-up to remove.
@@ -73,4 +73,4 @@ inline std::vector<batch_lag1_row> batch_lag1_study(std::size_t n, std::span<con
   return rows;
 }
 
-}  // namespace mcpilot::test_support
+}  // namespace mcpilot::test

@@ -13,7 +13,7 @@
 
 #include "mcpilot/stats/fisher_exact.hpp"
 
-namespace mcpilot::testing {
+namespace mcpilot::test {
 
 inline fisher_exact_result fisher_whole_support(std::uint64_t a, std::uint64_t b, std::uint64_t c,
                                                 std::uint64_t d) {
@@ -46,4 +46,4 @@ inline fisher_exact_result fisher_whole_support(std::uint64_t a, std::uint64_t b
   return r;
 }
 
-}  // namespace mcpilot::testing
+}  // namespace mcpilot::test

@@ -154,8 +154,8 @@ TEST(AdjustedInterval, Ar1BatchMeansVarianceClosedForm) {
     for (const double limit : {0.2, 0.1}) {
       // The q the normal and strict presets aim at: the first whose exact r(q) is within limit.
       std::size_t q = 1;
-      while (test_support::ar1_batch_lag1(q, rho) > limit) ++q;
-      const double r = test_support::ar1_batch_lag1(q, rho);
+      while (test::ar1_batch_lag1(q, rho) > limit) ++q;
+      const double r = test::ar1_batch_lag1(q, rho);
       const double truth = ar1_variance_inflation(h * q, rho);  // (hq) Var(mean)
       const double batch = ar1_variance_inflation(q, rho);      // q Var(batch mean)
       const double adjusted = batch * correlation_inflation(r, h);
@@ -173,7 +173,7 @@ TEST(AdjustedInterval, Ar1BatchMeansVarianceClosedForm) {
 TEST(AdjustedInterval, AnalyzeUsesItByDefaultAndPilotOnRequest) {
   std::mt19937_64 gen(16);
   std::vector<double> x(5000);
-  test_support::fill_ar1(x, 0.8, 10, gen);
+  test::fill_ar1(x, 0.8, 10, gen);
   analysis_options o;
   o.remove_warmup = false;
   o.requirements = *preset("normal");
@@ -213,7 +213,7 @@ TEST(AdjustedInterval, CoverageOnAr1UnderQuick) {
   int covered_adjusted = 0, covered_pilot = 0;
   const int m = 400;
   for (int s = 0; s < m; ++s) {
-    test_support::fill_ar1(x, 0.8, 10, gen);
+    test::fill_ar1(x, 0.8, 10, gen);
     analysis_options o;
     o.remove_warmup = false;
     o.requirements = *preset("quick");

@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "../support/fisher_whole_support.hpp"
 #include "mcpilot/stats/fisher_exact.hpp"
 
@@ -15,36 +16,35 @@ using mcpilot::fisher_exact;
 
 namespace {
 
-void expect_rel(double got, double want, double tol = 1e-10) {
-  EXPECT_NEAR(got, want, tol * want) << "want " << want;
-}
+// The relative tolerance of a p-value against R's, unless a check says otherwise.
+constexpr double p_tolerance = 1e-10;
 
 }  // namespace
 
 TEST(FisherExact, TwoSidedMatchesR) {
   // fisher.test(matrix(c(3,1,1,3),2,byrow=TRUE))$p.value
-  expect_rel(fisher_exact(3, 1, 1, 3).p_two_sided, 0.48571428571428582);
+  EXPECT_REL(fisher_exact(3, 1, 1, 3).p_two_sided, 0.48571428571428582, p_tolerance);
   // fisher.test(matrix(c(10,2,3,15),2,byrow=TRUE))$p.value
-  expect_rel(fisher_exact(10, 2, 3, 15).p_two_sided, 0.00053672411914343593);
+  EXPECT_REL(fisher_exact(10, 2, 3, 15).p_two_sided, 0.00053672411914343593, p_tolerance);
   // fisher.test(matrix(c(1,9,11,3),2,byrow=TRUE))$p.value
-  expect_rel(fisher_exact(1, 9, 11, 3).p_two_sided, 0.0027594561852200836);
+  EXPECT_REL(fisher_exact(1, 9, 11, 3).p_two_sided, 0.0027594561852200836, p_tolerance);
   // fisher.test(matrix(c(0,50,25,25),2,byrow=TRUE))$p.value
-  expect_rel(fisher_exact(0, 50, 25, 25).p_two_sided, 1.0424788643271379e-09);
+  EXPECT_REL(fisher_exact(0, 50, 25, 25).p_two_sided, 1.0424788643271379e-09, p_tolerance);
   // fisher.test(matrix(c(15,5,5,25),2,byrow=TRUE))$p.value
-  expect_rel(fisher_exact(15, 5, 5, 25).p_two_sided, 7.3616611647156285e-05);
+  EXPECT_REL(fisher_exact(15, 5, 5, 25).p_two_sided, 7.3616611647156285e-05, p_tolerance);
 }
 
 TEST(FisherExact, LargeTableKeepsRelativeAccuracy) {
   // fisher.test(matrix(c(120,180,30,670),2,byrow=TRUE))$p.value: far below the double
   // epsilon relative to 1, so only a computation in normalised logs gets it right.
-  expect_rel(fisher_exact(120, 180, 30, 670).p_two_sided, 8.2151696249795123e-44, 1e-9);
+  EXPECT_REL(fisher_exact(120, 180, 30, 670).p_two_sided, 8.2151696249795123e-44, 1e-9);
 }
 
 TEST(FisherExact, OneSidedMatchesR) {
   // fisher.test(matrix(c(10,2,3,15),2,byrow=TRUE), alternative="less")$p.value
-  expect_rel(fisher_exact(10, 2, 3, 15).p_less, 0.99998451901868612);
+  EXPECT_REL(fisher_exact(10, 2, 3, 15).p_less, 0.99998451901868612, p_tolerance);
   // ... alternative="greater"
-  expect_rel(fisher_exact(10, 2, 3, 15).p_greater, 0.00046518094336290585);
+  EXPECT_REL(fisher_exact(10, 2, 3, 15).p_greater, 0.00046518094336290585, p_tolerance);
 }
 
 TEST(FisherExact, SymmetricTableAndFixedMarginsGiveOne) {
@@ -69,9 +69,9 @@ TEST(FisherExact, MarginsBeyondTheLogFactorialTable) {
   // The log-factorials are near 7e5, so their differences carry about 7e5 eps = 1.5e-10 of
   // rounding: a relative tolerance of 1e-9.
   const auto r = fisher_exact(30, 70000, 10, 70000);
-  expect_rel(r.p_two_sided, 0.0022183061421644567, 1e-9);
-  expect_rel(r.p_less, 0.99965970247895052, 1e-9);
-  expect_rel(r.p_greater, 0.0011124523749279915, 1e-9);
+  EXPECT_REL(r.p_two_sided, 0.0022183061421644567, 1e-9);
+  EXPECT_REL(r.p_less, 0.99965970247895052, 1e-9);
+  EXPECT_REL(r.p_greater, 0.0011124523749279915, 1e-9);
 }
 
 TEST(FisherExact, WeighsOnlyTheTablesThatWeighSomething) {
@@ -91,8 +91,7 @@ TEST(FisherExact, WeighsOnlyTheTablesThatWeighSomething) {
     const std::uint64_t a = trial % 2   ? lo + rng() % span
                             : rng() % 2 ? lo + rng() % std::min<std::uint64_t>(span, 3)
                                         : hi - rng() % std::min<std::uint64_t>(span, 3);
-    const auto want =
-        mcpilot::testing::fisher_whole_support(a, row1 - a, col1 - a, row2 - (col1 - a));
+    const auto want = mcpilot::test::fisher_whole_support(a, row1 - a, col1 - a, row2 - (col1 - a));
     const auto got = mcpilot::fisher_exact(a, row1 - a, col1 - a, row2 - (col1 - a));
     far_out += want.p_two_sided == 0;
     ASSERT_EQ(got.p_two_sided, want.p_two_sided) << a << " " << row1 << " " << row2 << " " << col1;

@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "mcpilot/stats/rank_sum.hpp"
 #include "mcpilot/stats/welch.hpp"
 
@@ -20,9 +21,8 @@ using namespace mcpilot;
 
 namespace {
 
-void expect_rel(double got, double want, double tol = 1e-12) {
-  EXPECT_NEAR(got, want, tol * want) << "want " << want;
-}
+// The relative tolerance of a p-value against R's, unless a check says otherwise.
+constexpr double p_tolerance = 1e-12;
 
 std::vector<double> formula(int n, double step, double shift, bool use_cos) {
   std::vector<double> v;
@@ -35,19 +35,19 @@ std::vector<double> formula(int n, double step, double shift, bool use_cos) {
 
 TEST(RankSum, CdfMatchesPwilcox) {
   // pwilcox(200, 40, 60), pwilcox(20, 40, 60), pwilcox(1000, 40, 60)
-  expect_rel(rank_sum_cdf(40, 60, 200), 2.5873560570570087e-15);
-  expect_rel(rank_sum_cdf(40, 60, 20), 1.9743589198418095e-25);
-  expect_rel(rank_sum_cdf(40, 60, 1000), 0.080554905434625554);
+  EXPECT_REL(rank_sum_cdf(40, 60, 200), 2.5873560570570087e-15, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(40, 60, 20), 1.9743589198418095e-25, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(40, 60, 1000), 0.080554905434625554, p_tolerance);
   // pwilcox(100, 100, 100), pwilcox(3000, 100, 100), pwilcox(5000, 100, 100)
-  expect_rel(rank_sum_cdf(100, 100, 100), 1.8144887017086661e-50);
-  expect_rel(rank_sum_cdf(100, 100, 3000), 3.3857653322491089e-07);
-  expect_rel(rank_sum_cdf(100, 100, 5000), 0.50048628586729493);
+  EXPECT_REL(rank_sum_cdf(100, 100, 100), 1.8144887017086661e-50, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(100, 100, 3000), 3.3857653322491089e-07, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(100, 100, 5000), 0.50048628586729493, p_tolerance);
   // pwilcox(200, 50, 50)
-  expect_rel(rank_sum_cdf(50, 50, 200), 3.9199304465673559e-16);
+  EXPECT_REL(rank_sum_cdf(50, 50, 200), 3.9199304465673559e-16, p_tolerance);
   // pwilcox(20000, 300, 300): beyond the cached sizes, computed in long double up to u
-  expect_rel(rank_sum_cdf(300, 300, 20000), 9.8128222594605977e-35);
+  EXPECT_REL(rank_sum_cdf(300, 300, 20000), 9.8128222594605977e-35, p_tolerance);
   // pwilcox(10, 2, 98)
-  expect_rel(rank_sum_cdf(2, 98, 10), 0.0072727272727272719);
+  EXPECT_REL(rank_sum_cdf(2, 98, 10), 0.0072727272727272719, p_tolerance);
   // pwilcox(0:12, 4, 3): the whole distribution of a small case, both orders of the sizes
   const double small[] = {0.028571428571428571,
                           0.057142857142857141,
@@ -63,8 +63,8 @@ TEST(RankSum, CdfMatchesPwilcox) {
                           0.97142857142857142,
                           1};
   for (std::uint64_t u = 0; u <= 12; ++u) {
-    expect_rel(rank_sum_cdf(4, 3, u), small[u]);
-    expect_rel(rank_sum_cdf(3, 4, u), small[u]);
+    EXPECT_REL(rank_sum_cdf(4, 3, u), small[u], p_tolerance);
+    EXPECT_REL(rank_sum_cdf(3, 4, u), small[u], p_tolerance);
   }
 }
 
@@ -76,22 +76,22 @@ TEST(RankSum, TestMatchesWilcoxTest) {
   rank_sum_result r = rank_sum_test(x, y);
   EXPECT_EQ(r.method, rank_sum_method::exact);
   EXPECT_EQ(r.u, 35u);
-  expect_rel(r.p, 0.2544122544122544);
+  EXPECT_REL(r.p, 0.2544122544122544, p_tolerance);
   // The same with the samples swapped: U becomes km - U, the p-value is the same.
   r = rank_sum_test(y, x);
   EXPECT_EQ(r.u, 15u);
-  expect_rel(r.p, 0.2544122544122544);
+  EXPECT_REL(r.p, 0.2544122544122544, p_tolerance);
 
   // x <- sin((1:40) * 1.7); y <- cos((1:60) * 0.3) + 0.5 (100 distinct values)
   // wilcox.test(x, y, exact=TRUE): W = 775, p-value = 0.0025571995915669569
   r = rank_sum_test(formula(40, 1.7, 0, false), formula(60, 0.3, 0.5, true));
   EXPECT_EQ(r.u, 775u);
-  expect_rel(r.p, 0.0025571995915669569);
+  EXPECT_REL(r.p, 0.0025571995915669569, p_tolerance);
   // x2 <- sin((1:25) * 2.3) - 1; y2 <- sin((1:35) * 0.7)
   // wilcox.test(x2, y2, exact=TRUE): W = 178, p-value = 5.608695572565231e-05
   r = rank_sum_test(formula(25, 2.3, -1, false), formula(35, 0.7, 0, false));
   EXPECT_EQ(r.u, 178u);
-  expect_rel(r.p, 5.608695572565231e-05);
+  EXPECT_REL(r.p, 5.608695572565231e-05, p_tolerance);
 }
 
 TEST(RankSum, FloorIsTwoOverBinomial) {
@@ -102,20 +102,20 @@ TEST(RankSum, FloorIsTwoOverBinomial) {
   for (int i = 4; i <= 100; ++i) high.push_back(i);
   const rank_sum_result r = rank_sum_test(low, high);
   EXPECT_EQ(r.u, 0u);
-  expect_rel(r.p, 2.0 / 161700);
-  expect_rel(r.p, 1.2368583797155226e-05);
-  expect_rel(rank_sum_p_floor(3, 97), 2.0 / 161700);
+  EXPECT_REL(r.p, 2.0 / 161700, p_tolerance);
+  EXPECT_REL(r.p, 1.2368583797155226e-05, p_tolerance);
+  EXPECT_REL(rank_sum_p_floor(3, 97), 2.0 / 161700, p_tolerance);
   EXPECT_EQ(r.p, rank_sum_p(3, 97, 0));
   // wilcox.test(c(1,2,4), c(3,5:100), exact=TRUE): W = 1, p-value = 2.4737167594310453e-05
   std::vector<double> a = {1, 2, 4}, b = {3};
   for (int i = 5; i <= 100; ++i) b.push_back(i);
-  expect_rel(rank_sum_test(a, b).p, 2.4737167594310453e-05);
+  EXPECT_REL(rank_sum_test(a, b).p, 2.4737167594310453e-05, p_tolerance);
   // Every possible U of a small case stays at or above the floor, reached at U = 0 and U = km.
   const double floor = rank_sum_p_floor(3, 20);
-  expect_rel(floor, 2.0 / 1771);  // C(23, 3) = 1771
+  EXPECT_REL(floor, 2.0 / 1771, p_tolerance);  // C(23, 3) = 1771
   for (std::uint64_t u = 0; u <= 3 * 20; ++u) EXPECT_GE(rank_sum_p(3, 20, u), floor * (1 - 1e-12));
-  expect_rel(rank_sum_p(3, 20, 0), floor);
-  expect_rel(rank_sum_p(3, 20, 60), floor);
+  EXPECT_REL(rank_sum_p(3, 20, 0), floor, p_tolerance);
+  EXPECT_REL(rank_sum_p(3, 20, 60), floor, p_tolerance);
 }
 
 TEST(RankSum, WelchOnRanksIgnoresTheFloor) {
@@ -125,7 +125,7 @@ TEST(RankSum, WelchOnRanksIgnoresTheFloor) {
   std::vector<double> low = {1, 2, 3}, high;
   for (int i = 4; i <= 100; ++i) high.push_back(i);
   const welch_result w = welch_test(moments(low), moments(high), 0.95);
-  expect_rel(w.p, 5.001200285638068e-31, 1e-6);
+  EXPECT_REL(w.p, 5.001200285638068e-31, 1e-6);
   EXPECT_LT(w.p, 1e-25 * rank_sum_p_floor(3, 97));
 }
 
@@ -145,7 +145,7 @@ TEST(RankSum, FewTiesAreDealtLeastFavourably) {
   // wilcox.test(c(1,2.1,2.2,3,9), c(2,4,5,6,7,8), exact=TRUE): W = 9, p-value =
   // 0.32900432900432897; the most favourable order, wilcox.test(c(1,2,2.1,3,9),
   // c(2.2,4,5,6,7,8), exact=TRUE), has W = 7 and p = 0.17748917748917747.
-  expect_rel(r.p, 0.32900432900432897);
+  EXPECT_REL(r.p, 0.32900432900432897, p_tolerance);
   for (std::uint64_t u = r.u_min; u <= r.u_max; ++u) EXPECT_GE(r.p, rank_sum_p(5, 6, u));
 }
 
@@ -159,7 +159,7 @@ TEST(RankSum, ManyTiesUseFisherOnTwoClasses) {
   EXPECT_EQ(r.method, rank_sum_method::fisher_classes);
   EXPECT_EQ(r.a_lower, 15u);
   EXPECT_EQ(r.b_lower, 5u);
-  expect_rel(r.p, 7.3616611647156285e-05, 1e-10);
+  EXPECT_REL(r.p, 7.3616611647156285e-05, 1e-10);
 }
 
 TEST(RankSum, FisherCutMakesClassesMostEqual) {
@@ -199,7 +199,7 @@ TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
   ASSERT_EQ(exact.size(), sizes.size());
   std::vector<double> serial;
   for (auto [k, m] : sizes) serial.push_back(rank_sum_cdf(k, m, k * m / 3));
-  for (std::size_t i = 0; i < exact.size(); ++i) expect_rel(serial[i], exact[i], 1e-12);
+  for (std::size_t i = 0; i < exact.size(); ++i) EXPECT_REL(serial[i], exact[i], 1e-12);
   std::vector<std::vector<double>> got(4);
   std::vector<std::thread> threads;
   for (int t = 0; t < 4; ++t)
@@ -213,12 +213,12 @@ TEST(RankSum, ConcurrentCallsAgreeWithSerial) {
 TEST(RankSum, SmallTableAndCachedTablesMeetAtTheirBorder) {
   // Exact P(U <= u), Python integers as above: the recurrence table holds sizes up to 32, the
   // per-pair cache what lies beyond, so both sides of the border are checked.
-  expect_rel(rank_sum_cdf(32, 32, 300), 0.0020109017337240336);
-  expect_rel(rank_sum_cdf(32, 32, 512), 0.5026593344077378);
-  expect_rel(rank_sum_cdf(31, 32, 200), 1.2295005528395389e-05);
-  expect_rel(rank_sum_cdf(12, 40, 100), 0.0008739542609191335);
-  expect_rel(rank_sum_cdf(33, 64, 700), 0.0031770092265275807);
-  expect_rel(rank_sum_cdf(64, 64, 1500), 0.004381038284672268);
+  EXPECT_REL(rank_sum_cdf(32, 32, 300), 0.0020109017337240336, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(32, 32, 512), 0.5026593344077378, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(31, 32, 200), 1.2295005528395389e-05, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(12, 40, 100), 0.0008739542609191335, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(33, 64, 700), 0.0031770092265275807, p_tolerance);
+  EXPECT_REL(rank_sum_cdf(64, 64, 1500), 0.004381038284672268, p_tolerance);
 }
 
 // The cached tables keep P(U <= u) from 5 standard deviations below the mean up; the far
@@ -244,7 +244,7 @@ TEST(RankSum, CachedTablesAndTheirSummedTailAgreeWithTheRecurrence) {
     double last = 0;
     for (std::uint64_t u = 0; u <= cells; ++u) {
       const double got = rank_sum_cdf(k, m, u);
-      expect_rel(got, static_cast<double>(row[k][u]), 1e-11);
+      EXPECT_REL(got, static_cast<double>(row[k][u]), 1e-11);
       EXPECT_GE(got, last) << k << " " << m << " u " << u;
       last = got;
     }
@@ -263,7 +263,7 @@ TEST(RankSum, EvictedTablesAreRebuiltTheSame) {
     }
   EXPECT_EQ(first, second);
   // P(U <= 20000) for k = 150, m = 400, exact (Python integers as above).
-  expect_rel(first.front(), 5.233947785605844e-10, 1e-11);
+  EXPECT_REL(first.front(), 5.233947785605844e-10, 1e-11);
 }
 
 TEST(RankSum, TieFactorAndItsFastCheck) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/distributions.hpp"
@@ -24,10 +25,6 @@
 
 namespace mcpilot {
 namespace {
-
-void expect_rel(double actual, double expected, double rel) {
-  EXPECT_NEAR(actual, expected, rel * std::abs(expected)) << "expected " << expected;
-}
 
 analysis_options with(const precision& p) {
   analysis_options o;
@@ -134,9 +131,9 @@ TEST(StatsAnalyze, QuickTakesTheReadingsAsTheyAre) {
   EXPECT_NEAR(*a.autocorrelation, 13.0 / 32, 1e-15);
   EXPECT_NEAR(*a.subsession_autocorrelation, 13.0 / 32, 1e-15);
   EXPECT_DOUBLE_EQ(*a.mean, 5.0);
-  expect_rel(*a.ci_low, 3.2125120817637907, 1e-13);
-  expect_rel(*a.ci_high, 6.7874879182362102, 1e-13);
-  expect_rel(*a.ci_width_rel, (6.7874879182362102 - 3.2125120817637907) / 5, 1e-12);
+  EXPECT_REL(*a.ci_low, 3.2125120817637907, 1e-13);
+  EXPECT_REL(*a.ci_high, 6.7874879182362102, 1e-13);
+  EXPECT_REL(*a.ci_width_rel, (6.7874879182362102 - 3.2125120817637907) / 5, 1e-12);
   EXPECT_EQ(a.kind, quantity_kind::ordinary);
   EXPECT_EQ(a.confidence, 0.95);
 }
@@ -150,8 +147,8 @@ TEST(StatsAnalyze, NormalBatchesThePairs) {
   EXPECT_EQ(a.subsession_count, std::optional<std::size_t>(4));
   EXPECT_NEAR(*a.subsession_autocorrelation, 1.0 / 7, 1e-15);
   EXPECT_NEAR(*a.autocorrelation, 13.0 / 32, 1e-15);  // the raw lag-1 is still reported
-  expect_rel(*a.ci_low, 1.5625651181416911, 1e-13);
-  expect_rel(*a.ci_high, 8.4374348818583087, 1e-13);
+  EXPECT_REL(*a.ci_low, 1.5625651181416911, 1e-13);
+  EXPECT_REL(*a.ci_high, 8.4374348818583087, 1e-13);
 }
 
 TEST(StatsAnalyze, StrictFindsNoSubsessionSize) {
@@ -197,8 +194,8 @@ TEST(StatsAnalyze, RemainderIsReportedAndLeftOut) {
   EXPECT_EQ(a.n_used, 8u);
   EXPECT_EQ(a.remainder, 1u);
   EXPECT_NEAR(*a.subsession_autocorrelation, 1.0 / 7, 1e-15);
-  expect_rel(*a.ci_low, 1.5625651181416911, 1e-13);
-  expect_rel(*a.ci_high, 8.4374348818583087, 1e-13);
+  EXPECT_REL(*a.ci_low, 1.5625651181416911, 1e-13);
+  EXPECT_REL(*a.ci_high, 8.4374348818583087, 1e-13);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,7 +321,7 @@ TEST(StatsPresetFields, ConfidenceScalesTheInterval) {
   const analysis a99 = analyze(small_sample, with(p));
   EXPECT_EQ(a99.subsession_size, a95.subsession_size);
   EXPECT_EQ(a99.confidence, 0.99);
-  expect_rel(*a99.ci_width / *a95.ci_width, 1.4799320843441746, 1e-12);
+  EXPECT_REL(*a99.ci_width / *a95.ci_width, 1.4799320843441746, 1e-12);
   // The required size is recomputed at the new level too.
   const std::vector<double> x = iid_normal(200, 100, 54, 11);
   precision n95 = *preset("normal"), n99 = n95;

@@ -18,6 +18,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/distributions.hpp"
@@ -28,11 +29,6 @@
 
 namespace mcpilot {
 namespace {
-
-// |actual - expected| <= rel |expected|: the quantities span many magnitudes.
-void expect_rel(double actual, double expected, double rel) {
-  EXPECT_NEAR(actual, expected, rel * std::abs(expected)) << "expected " << expected;
-}
 
 // The textbook example: mean 5, sum of squared deviations 32.
 const std::vector<double> small_sample = {2, 4, 4, 4, 5, 5, 7, 9};
@@ -52,7 +48,7 @@ TEST(StatsSummary, VarianceKeepsItsDigitsUnderALargeOffset) {
   std::vector<double> shifted;
   for (double v : small_sample) shifted.push_back(1e9 + v);
   EXPECT_DOUBLE_EQ(mean(shifted), 1e9 + 5);
-  expect_rel(variance(shifted), 32.0 / 7.0, 1e-12);
+  EXPECT_REL(variance(shifted), 32.0 / 7.0, 1e-12);
 }
 
 TEST(StatsSummary, DegenerateInputsAreNaN) {
@@ -66,18 +62,18 @@ TEST(StatsSummary, SkewnessByHand) {
   // skewness(type = 2)); a symmetric sample has 0, and so has any sample of fewer than 3 values
   // or of equal ones.
   const std::vector<double> x = {1, 2, 3, 4, 10};
-  expect_rel(skewness(x), 36 / std::pow(10.0, 1.5) * std::sqrt(20.0) / 3, 1e-14);
-  expect_rel(skewness(x), 1.697056274847714, 1e-14);
+  EXPECT_REL(skewness(x), 36 / std::pow(10.0, 1.5) * std::sqrt(20.0) / 3, 1e-14);
+  EXPECT_REL(skewness(x), 1.697056274847714, 1e-14);
   std::vector<double> mirrored;
   for (double v : x) mirrored.push_back(-v);
-  expect_rel(skewness(mirrored), -1.697056274847714, 1e-14);
+  EXPECT_REL(skewness(mirrored), -1.697056274847714, 1e-14);
   EXPECT_EQ(skewness(std::vector<double>{1, 2, 3, 4, 5}), 0.0);
   EXPECT_EQ(skewness(std::vector<double>{1, 9}), 0.0);
   EXPECT_EQ(skewness(std::vector<double>{7, 7, 7, 7}), 0.0);
   // Under a large offset the moments about the mean keep their digits.
   std::vector<double> shifted;
   for (double v : x) shifted.push_back(1e9 + v);
-  expect_rel(skewness(shifted), 1.697056274847714, 1e-6);
+  EXPECT_REL(skewness(shifted), 1.697056274847714, 1e-6);
 }
 
 TEST(StatsSummary, HarmonicMeanByHand) {
@@ -114,40 +110,40 @@ TEST(StatsDistributions, StudentQuantilesMatchR) {
   };
   for (const row& r : rows) {
     SCOPED_TRACE(r.df);
-    expect_rel(t_quantile(r.df, 0.975), r.q975, 1e-12);
-    expect_rel(t_quantile(r.df, 0.995), r.q995, 1e-12);
-    expect_rel(t_quantile(r.df, 0.95), r.q95, 1e-12);
+    EXPECT_REL(t_quantile(r.df, 0.975), r.q975, 1e-12);
+    EXPECT_REL(t_quantile(r.df, 0.995), r.q995, 1e-12);
+    EXPECT_REL(t_quantile(r.df, 0.95), r.q95, 1e-12);
     // The two-sided critical value at confidence c is the (1 + c)/2 quantile.
-    expect_rel(t_critical(r.df, 0.95), r.q975, 1e-12);
-    expect_rel(t_critical(r.df, 0.99), r.q995, 1e-12);
-    expect_rel(t_critical(r.df, 0.90), r.q95, 1e-12);
+    EXPECT_REL(t_critical(r.df, 0.95), r.q975, 1e-12);
+    EXPECT_REL(t_critical(r.df, 0.99), r.q995, 1e-12);
+    EXPECT_REL(t_critical(r.df, 0.90), r.q95, 1e-12);
     // Symmetry: the lower quantile is the negative of the upper one.
-    expect_rel(t_quantile(r.df, 0.025), -r.q975, 1e-12);
+    EXPECT_REL(t_quantile(r.df, 0.025), -r.q975, 1e-12);
   }
 }
 
 TEST(StatsDistributions, FractionalDegreesOfFreedomMatchR) {
   // Welch's df is fractional. R: qt(0.975, 7.5); qt(0.975, 2.5).
-  expect_rel(t_quantile(7.5, 0.975), 2.3330396268649736, 1e-12);
-  expect_rel(t_quantile(2.5, 0.975), 3.5746548420036919, 1e-12);
+  EXPECT_REL(t_quantile(7.5, 0.975), 2.3330396268649736, 1e-12);
+  EXPECT_REL(t_quantile(2.5, 0.975), 3.5746548420036919, 1e-12);
 }
 
 TEST(StatsDistributions, StudentCdfMatchesR) {
   // R: pt(-2.1, 7); pt(1.3, 12.4).
-  expect_rel(t_cdf(7, -2.1), 0.036935598106461298, 1e-12);
-  expect_rel(t_cdf(12.4, 1.3), 0.89137648927802748, 1e-12);
+  EXPECT_REL(t_cdf(7, -2.1), 0.036935598106461298, 1e-12);
+  EXPECT_REL(t_cdf(12.4, 1.3), 0.89137648927802748, 1e-12);
 }
 
 TEST(StatsDistributions, NormalMatchesR) {
   // R: qnorm(c(0.975, 0.995, 0.95, 0.8, 0.1)); pnorm(1.5); pnorm(-0.3).
-  expect_rel(normal_quantile(0.975), 1.9599639845400536, 1e-14);
-  expect_rel(normal_quantile(0.995), 2.5758293035488999, 1e-14);
-  expect_rel(normal_quantile(0.8), 0.84162123357291441, 1e-14);
-  expect_rel(normal_quantile(0.1), -1.2815515655446008, 1e-14);
-  expect_rel(normal_critical(0.95), 1.9599639845400536, 1e-14);
-  expect_rel(normal_critical(0.90), 1.6448536269514715, 1e-14);
-  expect_rel(normal_cdf(1.5), 0.93319279873114191, 1e-14);
-  expect_rel(normal_cdf(-0.3), 0.38208857781104733, 1e-14);
+  EXPECT_REL(normal_quantile(0.975), 1.9599639845400536, 1e-14);
+  EXPECT_REL(normal_quantile(0.995), 2.5758293035488999, 1e-14);
+  EXPECT_REL(normal_quantile(0.8), 0.84162123357291441, 1e-14);
+  EXPECT_REL(normal_quantile(0.1), -1.2815515655446008, 1e-14);
+  EXPECT_REL(normal_critical(0.95), 1.9599639845400536, 1e-14);
+  EXPECT_REL(normal_critical(0.90), 1.6448536269514715, 1e-14);
+  EXPECT_REL(normal_cdf(1.5), 0.93319279873114191, 1e-14);
+  EXPECT_REL(normal_cdf(-0.3), 0.38208857781104733, 1e-14);
 }
 
 TEST(StatsDistributions, StudentTendsToNormal) {
@@ -192,7 +188,7 @@ TEST(StatsAutocorrelation, VarianceInflationSeedValue) {
   // Seed: gamma_n = 8.96 for n = 1000, rho = 0.8. Closed form: 1 + 2 [4 - 0.8 (1 - 0.8^1000) /
   // (1000 * 0.04)] = 1 + 2 (4 - 0.02) = 8.96. R, the defining sum:
   //   k <- 1:999; 1 + 2 * sum((1 - k/1000) * 0.8^k)  -> 8.9600000000000026
-  expect_rel(ar1_variance_inflation(1000, 0.8), 8.96, 1e-13);
+  EXPECT_REL(ar1_variance_inflation(1000, 0.8), 8.96, 1e-13);
   // Effective sample size 1000 / 8.96 ~ 112 (the seed's figure).
   EXPECT_EQ(std::lround(1000 / ar1_variance_inflation(1000, 0.8)), 112);
 }
@@ -200,10 +196,10 @@ TEST(StatsAutocorrelation, VarianceInflationSeedValue) {
 TEST(StatsAutocorrelation, VarianceInflationLimits) {
   // Independent readings inflate nothing; for large n the factor tends to (1 + rho)/(1 - rho).
   EXPECT_DOUBLE_EQ(ar1_variance_inflation(50, 0.0), 1.0);
-  expect_rel(ar1_variance_inflation(100000000, 0.5), 3.0, 1e-7);
-  expect_rel(ar1_variance_inflation(100000000, 0.9), 19.0, 1e-7);
+  EXPECT_REL(ar1_variance_inflation(100000000, 0.5), 3.0, 1e-7);
+  EXPECT_REL(ar1_variance_inflation(100000000, 0.9), 19.0, 1e-7);
   // n = 2 by hand: Var(mean) = sigma^2/2 (1 + rho), so gamma_2 = 1 + rho.
-  expect_rel(ar1_variance_inflation(2, 0.3), 1.3, 1e-14);
+  EXPECT_REL(ar1_variance_inflation(2, 0.3), 1.3, 1e-14);
 }
 
 TEST(StatsAutocorrelation, NaiveCoverageTableOfTheSeeds) {
@@ -223,14 +219,14 @@ TEST(StatsAutocorrelation, NaiveCoverageTableOfTheSeeds) {
     const double gamma = (1 + r.rho) / (1 - r.rho);
     EXPECT_NEAR(gamma, r.gamma, 5e-4);  // the table prints gamma to 3 decimals
     const double c = naive_interval_coverage(gamma, 0.95);
-    expect_rel(c, r.coverage_r, 1e-12);
+    EXPECT_REL(c, r.coverage_r, 1e-12);
     EXPECT_NEAR(c, r.coverage_table, 5e-4);  // and the coverage to 3
   }
 }
 
 TEST(StatsAutocorrelation, NaiveCoverageAtOtherLevels) {
   // R: 2 * pnorm(qnorm(0.995)/sqrt(9)) - 1 -> 0.6094441527420702
-  expect_rel(naive_interval_coverage(9, 0.99), 0.6094441527420702, 1e-12);
+  EXPECT_REL(naive_interval_coverage(9, 0.99), 0.6094441527420702, 1e-12);
   // No inflation: the nominal level, at any level.
   EXPECT_NEAR(naive_interval_coverage(1, 0.90), 0.90, 1e-14);
 }
@@ -245,18 +241,18 @@ TEST(StatsInterval, HandComputedInterval) {
   const t_interval iv = mean_interval(small_sample, 0.95);
   EXPECT_EQ(iv.count, 8u);
   EXPECT_DOUBLE_EQ(iv.mean, 5.0);
-  expect_rel(iv.sd, 2.1380899352993952, 1e-14);
-  expect_rel(iv.low(), 3.2125120817637907, 1e-13);
-  expect_rel(iv.high(), 6.7874879182362102, 1e-13);
-  expect_rel(iv.half_width, 1.7874879182362102, 1e-13);
+  EXPECT_REL(iv.sd, 2.1380899352993952, 1e-14);
+  EXPECT_REL(iv.low(), 3.2125120817637907, 1e-13);
+  EXPECT_REL(iv.high(), 6.7874879182362102, 1e-13);
+  EXPECT_REL(iv.half_width, 1.7874879182362102, 1e-13);
 }
 
 TEST(StatsInterval, OtherConfidenceMatchesR) {
   // R: t.test(c(2,4,4,4,5,5,7,9), conf.level = 0.9)$conf.int -> 3.5678331919051978
   // 6.4321668080948022
   const t_interval iv = mean_interval(small_sample, 0.90);
-  expect_rel(iv.low(), 3.5678331919051978, 1e-13);
-  expect_rel(iv.high(), 6.4321668080948022, 1e-13);
+  EXPECT_REL(iv.low(), 3.5678331919051978, 1e-13);
+  EXPECT_REL(iv.high(), 6.4321668080948022, 1e-13);
 }
 
 TEST(StatsInterval, NeedsTwoValues) {

@@ -12,6 +12,7 @@
 #include <limits>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/analysis.hpp"
@@ -24,10 +25,6 @@
 
 namespace mcpilot {
 namespace {
-
-void expect_rel(double actual, double expected, double rel) {
-  EXPECT_NEAR(actual, expected, rel * std::abs(expected)) << "expected " << expected;
-}
 
 analysis_options options_for(quantity_kind kind, const char* preset_name) {
   analysis_options o;
@@ -77,14 +74,14 @@ TEST(StatsRate, NoUpperEndWhenTheHalfWidthReachesTheMean) {
 TEST(StatsRate, ReciprocalWidthsGiveTheRequestedRateWidth) {
   // Closed form for p = 0.10: r = (sqrt(1.01) - 1)/0.1 = 0.049875621120889502 (R), and the
   // returned value is the whole reciprocal width 2r.
-  expect_rel(reciprocal_relative_width(0.10), 2 * 0.049875621120889502, 1e-13);
+  EXPECT_REL(reciprocal_relative_width(0.10), 2 * 0.049875621120889502, 1e-13);
   // The defining property, for several p: mapping ybar +- r ybar back spans p / ybar.
   for (double p : {0.01, 0.1, 0.2, 0.5, 1.0}) {
     const double ybar = 0.37;
     const double d = reciprocal_relative_width(p) * ybar / 2;
     const rate_bounds b = rate_interval(ybar, d);
     ASSERT_TRUE(b.high);
-    expect_rel(*b.high - b.low, p / ybar, 1e-12);
+    EXPECT_REL(*b.high - b.low, p / ybar, 1e-12);
   }
   // Absolute width W on the rate scale.
   for (double w : {0.001, 0.3, 2.0}) {
@@ -92,7 +89,7 @@ TEST(StatsRate, ReciprocalWidthsGiveTheRequestedRateWidth) {
     const double d = reciprocal_absolute_width(w, ybar) / 2;
     const rate_bounds b = rate_interval(ybar, d);
     ASSERT_TRUE(b.high);
-    expect_rel(*b.high - b.low, w, 1e-12);
+    EXPECT_REL(*b.high - b.low, w, 1e-12);
   }
 }
 
@@ -101,8 +98,8 @@ TEST(StatsRate, ReciprocalWidthsKeepTheirDigitsForTinyWidths) {
   // expansion d = W ybar^2 / 2 (1 - (W ybar)^2 / 4 + ...) is exact to double precision. Written as
   // sqrt(1 + (W ybar)^2) - 1 this is 0, and the width would look unreachable.
   const double ybar = 1e-9;
-  expect_rel(reciprocal_absolute_width(1.0, ybar), 1.0 * ybar * ybar, 1e-15);
-  expect_rel(reciprocal_relative_width(1e-9), 1e-9, 1e-15);
+  EXPECT_REL(reciprocal_absolute_width(1.0, ybar), 1.0 * ybar * ybar, 1e-15);
+  EXPECT_REL(reciprocal_relative_width(1e-9), 1e-9, 1e-15);
 }
 
 TEST(StatsRate, AnalyzeUsesTheHarmonicMeanAndMapsTheInterval) {
@@ -116,10 +113,10 @@ TEST(StatsRate, AnalyzeUsesTheHarmonicMeanAndMapsTheInterval) {
   const analysis a = analyze(x, options_for(quantity_kind::rate, "quick"));
   ASSERT_EQ(a.subsession_size, std::optional<std::size_t>(1));
   ASSERT_TRUE(a.mean && a.ci_low && a.ci_high);
-  expect_rel(*a.mean, 0.2, 1e-13);
-  expect_rel(*a.ci_low, 0.14732991233962431, 1e-12);
-  expect_rel(*a.ci_high, 0.31128287600118915, 1e-12);
-  expect_rel(*a.ci_width, 0.31128287600118915 - 0.14732991233962431, 1e-12);
+  EXPECT_REL(*a.mean, 0.2, 1e-13);
+  EXPECT_REL(*a.ci_low, 0.14732991233962431, 1e-12);
+  EXPECT_REL(*a.ci_high, 0.31128287600118915, 1e-12);
+  EXPECT_REL(*a.ci_width, 0.31128287600118915 - 0.14732991233962431, 1e-12);
   // The harmonic mean, not the arithmetic mean of the rates (0.2561...).
   EXPECT_LT(*a.mean, 0.25);
 }
@@ -142,11 +139,11 @@ TEST(StatsRate, AdjustedIntervalMovesOnTheReciprocalScale) {
   ASSERT_GT(iv.shift, 0);
   ASSERT_GT(iv.low(), 0);
   ASSERT_TRUE(a.mean && a.ci_low && a.ci_high && a.subsession_skewness);
-  expect_rel(*a.mean, 1 / iv.mean, 1e-13);
-  expect_rel(*a.ci_low, 1 / iv.high(), 1e-13);
-  expect_rel(*a.ci_high, 1 / iv.low(), 1e-13);
-  expect_rel(*a.subsession_skewness, skewness(y), 1e-13);
-  expect_rel(a.interval_shift, -iv.shift / iv.half_width, 1e-13);
+  EXPECT_REL(*a.mean, 1 / iv.mean, 1e-13);
+  EXPECT_REL(*a.ci_low, 1 / iv.high(), 1e-13);
+  EXPECT_REL(*a.ci_high, 1 / iv.low(), 1e-13);
+  EXPECT_REL(*a.subsession_skewness, skewness(y), 1e-13);
+  EXPECT_REL(a.interval_shift, -iv.shift / iv.half_width, 1e-13);
   EXPECT_LT(a.interval_shift, 0);
 }
 
@@ -167,7 +164,7 @@ TEST(StatsRate, AnalyzeSizesTheRunOnTheRateScale) {
   for (double v : y) ybar += v / 60;
   for (double v : y) ss += (v - ybar) * (v - ybar);
   const double sy = std::sqrt(ss / 59);
-  expect_rel(*a.mean, 1 / ybar, 1e-12);
+  EXPECT_REL(*a.mean, 1 / ybar, 1e-12);
   const double r = 0.20 / (std::sqrt(1 + 0.04) + 1);
   std::size_t h = 2;
   while (static_cast<double>(h) <
@@ -180,7 +177,7 @@ TEST(StatsRate, AnalyzeSizesTheRunOnTheRateScale) {
   // met when that width is at most 20% of the harmonic mean 1/ybar, with 60 >= 30 subsessions.
   const double d = t_critical(59, 0.95) * sy / std::sqrt(60.0);
   const double width = 1 / (ybar - d) - 1 / (ybar + d);
-  expect_rel(*a.ci_width, width, 1e-10);
+  EXPECT_REL(*a.ci_width, width, 1e-10);
   EXPECT_EQ(a.converged, width <= 0.20 / ybar);
   // Ask for 1% instead: far from met, and the readings needed scale like 1/p^2.
   o.requirements.ci_perc = 0.01;
@@ -195,7 +192,7 @@ TEST(StatsRate, AnalyzeReportsNoUpperEnd) {
   const std::vector<double> x = {10, 0.1, 10, 0.1};
   const analysis a = analyze(x, options_for(quantity_kind::rate, "quick"));
   ASSERT_TRUE(a.ci_low);
-  expect_rel(*a.ci_low, 0.070696050045909398, 1e-12);
+  EXPECT_REL(*a.ci_low, 0.070696050045909398, 1e-12);
   EXPECT_FALSE(a.ci_high);
   EXPECT_FALSE(a.ci_width);
   EXPECT_FALSE(a.converged);
@@ -228,15 +225,15 @@ TEST(StatsProportion, WaldIsTheSeedFormula) {
   //   0.3 + c(-1, 1) * qt(0.975, 49) * sqrt(0.3 * 0.7 / 50) -> 0.1697646397422391
   //   0.43023536025776088
   const proportion_bounds b = wald_interval(0.3, 50, 0.95);
-  expect_rel(b.low, 0.1697646397422391, 1e-12);
-  expect_rel(b.high, 0.43023536025776088, 1e-12);
+  EXPECT_REL(b.low, 0.1697646397422391, 1e-12);
+  EXPECT_REL(b.high, 0.43023536025776088, 1e-12);
 }
 
 TEST(StatsProportion, WaldIsClippedToTheUnitInterval) {
   // R: 0.15 + c(-1, 1) * qt(0.975, 19) * sqrt(0.15 * 0.85 / 20) -> -0.0171... 0.31711456934874116
   const proportion_bounds b = wald_interval(0.15, 20, 0.95);
   EXPECT_EQ(b.low, 0.0);
-  expect_rel(b.high, 0.31711456934874116, 1e-12);
+  EXPECT_REL(b.high, 0.31711456934874116, 1e-12);
   // And its failure at the edge: no event gives zero width, which Wilson does not.
   const proportion_bounds z = wald_interval(0.0, 20, 0.95);
   EXPECT_EQ(z.low, 0.0);
@@ -318,10 +315,10 @@ TEST(StatsProportion, ZeroEventBoundIsClopperPearson) {
   // 1 - 0.05^(1/n). R: sapply(c(1, 10, 100, 1000), function(n) 1 - 0.05^(1/n)), and the exact
   // one-sided Clopper-Pearson bound binom.test(0, 100, alternative = "less")$conf.int[2] gives the
   // same 0.029513049607039932.
-  expect_rel(zero_events_upper_bound(1, 0.95), 0.95, 1e-14);
-  expect_rel(zero_events_upper_bound(10, 0.95), 0.2588655508930523, 1e-13);
-  expect_rel(zero_events_upper_bound(100, 0.95), 0.029513049607039932, 1e-13);
-  expect_rel(zero_events_upper_bound(1000, 0.95), 0.0029912495450953314, 1e-13);
+  EXPECT_REL(zero_events_upper_bound(1, 0.95), 0.95, 1e-14);
+  EXPECT_REL(zero_events_upper_bound(10, 0.95), 0.2588655508930523, 1e-13);
+  EXPECT_REL(zero_events_upper_bound(100, 0.95), 0.029513049607039932, 1e-13);
+  EXPECT_REL(zero_events_upper_bound(1000, 0.95), 0.0029912495450953314, 1e-13);
   // The rule of three: n (1 - e^(-c/n)) with c = -ln(0.05) = 2.9957 lies in (c - c^2/(2n), c),
   // since x - x^2/2 < 1 - e^(-x) < x: just under 3/n.
   const double c = -std::log(0.05);
@@ -333,7 +330,7 @@ TEST(StatsProportion, ZeroEventBoundIsClopperPearson) {
     EXPECT_NEAR(zero_events_upper_bound(n, 0.95), 3 / nn, 0.02 * 3 / nn);  // 1.6% off at n = 100
   }
   // Keeps its digits for rare events: 1e12 trials, bound 2.9957e-12.
-  expect_rel(zero_events_upper_bound(1000000000000ULL, 0.95), -std::log(0.05) * 1e-12, 1e-9);
+  EXPECT_REL(zero_events_upper_bound(1000000000000ULL, 0.95), -std::log(0.05) * 1e-12, 1e-9);
 }
 
 TEST(StatsProportion, TrialsNeededForAZeroEventBound) {
@@ -381,7 +378,7 @@ TEST(StatsProportionAnalyze, WaldByDefault) {
   ASSERT_EQ(a.subsession_size, std::optional<std::size_t>(1));
   EXPECT_DOUBLE_EQ(*a.mean, 0.15);
   EXPECT_EQ(*a.ci_low, 0.0);  // clipped, as in R's -0.0171
-  expect_rel(*a.ci_high, 0.31711456934874116, 1e-12);
+  EXPECT_REL(*a.ci_high, 0.31711456934874116, 1e-12);
   EXPECT_FALSE(a.one_sided);
 }
 
@@ -401,7 +398,7 @@ TEST(StatsProportionAnalyze, NoEventsGiveAOneSidedBoundNotZeroWidth) {
   EXPECT_EQ(*a.mean, 0.0);
   EXPECT_EQ(*a.ci_low, 0.0);
   // R: binom.test(0, 100, alternative = "less")$conf.int[2]
-  expect_rel(*a.ci_high, 0.029513049607039932, 1e-12);
+  EXPECT_REL(*a.ci_high, 0.029513049607039932, 1e-12);
   ASSERT_TRUE(a.ci_width);
   EXPECT_GT(*a.ci_width, 0.0);
   // Not converged, and not given up: p may be as large as the bound, and a relative width needs
@@ -451,7 +448,7 @@ TEST(StatsProportionAnalyze, AllEventsMirrorNoEvents) {
   analysis a = analyze(x, o);
   EXPECT_TRUE(a.one_sided);
   EXPECT_EQ(*a.ci_high, 1.0);
-  expect_rel(*a.ci_low, 1 - 0.029513049607039932, 1e-12);
+  EXPECT_REL(*a.ci_low, 1 - 0.029513049607039932, 1e-12);
   EXPECT_TRUE(a.converged);  // width 0.0295 of a mean of 1 <= quick's 0.20
   // A relative width of 1% of a mean of 1 needs a bound of 0.01: 299 readings without a miss
   // (as for no events), not merely the preset's minimum of 30.

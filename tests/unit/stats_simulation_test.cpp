@@ -24,8 +24,8 @@
 namespace mcpilot {
 namespace {
 
-using test_support::ar1_batch_lag1;
-using test_support::fill_ar1;
+using test::ar1_batch_lag1;
+using test::fill_ar1;
 
 // Binomial standard deviation of a coverage estimated from m trials.
 double coverage_sd(double p, int m) {
@@ -162,7 +162,7 @@ TEST(StatsSimulation, BatchMeanAutocorrelationFallsAsTheSeedSays) {
   EXPECT_NEAR(ar1_batch_lag1(32, 0.8), 0.08, 0.005);
 
   const std::size_t qs[] = {1, 8, 32};
-  for (const auto& row : test_support::batch_lag1_study(64000, qs, 100, 0.8, 42)) {
+  for (const auto& row : test::batch_lag1_study(64000, qs, 100, 0.8, 42)) {
     std::printf("[ batch ac ] q = %2zu: mean rho_1(q) %.4f, exact %.4f, tolerance %.4f\n", row.q,
                 row.mean, row.exact, row.tolerance);
     EXPECT_NEAR(row.mean, row.exact, row.tolerance) << "q = " << row.q;

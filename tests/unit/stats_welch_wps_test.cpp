@@ -11,15 +11,12 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "mcpilot/stats/welch.hpp"
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot {
 namespace {
-
-void expect_rel(double actual, double expected, double rel) {
-  EXPECT_NEAR(actual, expected, rel * std::abs(expected)) << "expected " << expected;
-}
 
 // R: a <- c(19.2, 21.5, 20.1, 22.8, 18.9, 20.7, 21.1, 23.4)
 //    b <- c(17.1, 18.6, 16.2, 19.9, 17.7, 15.8, 18.4, 16.9, 20.3, 17.2, 16.5)
@@ -39,42 +36,42 @@ std::vector<double> shifted(const std::vector<double>& x, double by) {
 TEST(StatsWelch, MomentsMatchR) {
   // R: mean(a); var(a); mean(b); var(b)
   const sample_moments a = moments(sample_a), b = moments(sample_b);
-  expect_rel(a.mean, 20.962499999999999, 1e-14);
-  expect_rel(a.variance, 2.5426785714285716, 1e-13);
+  EXPECT_REL(a.mean, 20.962499999999999, 1e-14);
+  EXPECT_REL(a.variance, 2.5426785714285716, 1e-13);
   EXPECT_EQ(a.count, 8.0);
-  expect_rel(b.mean, 17.690909090909091, 1e-14);
-  expect_rel(b.variance, 2.1449090909090907, 1e-13);
+  EXPECT_REL(b.mean, 17.690909090909091, 1e-14);
+  EXPECT_REL(b.variance, 2.1449090909090907, 1e-13);
   EXPECT_EQ(b.count, 11.0);
 }
 
 TEST(StatsWelch, MatchesRTTest) {
   // R: w <- t.test(a, b); w$statistic; w$parameter; w$p.value; w$conf.int
   const welch_result w = welch_test(moments(sample_a), moments(sample_b), 0.95);
-  expect_rel(w.diff, 20.962499999999999 - 17.690909090909091, 1e-13);
-  expect_rel(w.t, 4.5685011556676551, 1e-12);
-  expect_rel(w.df, 14.423542353063004, 1e-12);  // fractional: not floored
-  expect_rel(w.p, 0.00040678708056224652, 1e-9);
-  expect_rel(w.diff_low, 1.7398887392947544, 1e-12);
-  expect_rel(w.diff_high, 4.8032930788870605, 1e-12);
+  EXPECT_REL(w.diff, 20.962499999999999 - 17.690909090909091, 1e-13);
+  EXPECT_REL(w.t, 4.5685011556676551, 1e-12);
+  EXPECT_REL(w.df, 14.423542353063004, 1e-12);  // fractional: not floored
+  EXPECT_REL(w.p, 0.00040678708056224652, 1e-9);
+  EXPECT_REL(w.diff_low, 1.7398887392947544, 1e-12);
+  EXPECT_REL(w.diff_high, 4.8032930788870605, 1e-12);
   // Exact rational arithmetic on the readings: s_a^2/8 + s_b^2/11 = 13899651/27104000, whose
   // square root is 0.716119094121754 (not diff/t, which holds by construction).
-  expect_rel(w.se, 0.716119094121754, 1e-14);
+  EXPECT_REL(w.se, 0.716119094121754, 1e-14);
 }
 
 TEST(StatsWelch, OtherConfidenceMatchesR) {
   // R: t.test(a, b, conf.level = 0.9)$conf.int
   const welch_result w = welch_test(moments(sample_a), moments(sample_b), 0.90);
-  expect_rel(w.diff_low, 2.0128950156829006, 1e-12);
-  expect_rel(w.diff_high, 4.5302868024989138, 1e-12);
+  EXPECT_REL(w.diff_low, 2.0128950156829006, 1e-12);
+  EXPECT_REL(w.diff_high, 4.5302868024989138, 1e-12);
 }
 
 TEST(StatsWelch, NegativeDifferenceAndLargeP) {
   // R: b2 <- c(20.5, 21.9, 19.8, 22.6, 20.1, 21.4, 20.9); t.test(a, b2)
   const std::vector<double> b2 = {20.5, 21.9, 19.8, 22.6, 20.1, 21.4, 20.9};
   const welch_result w = welch_test(moments(sample_a), moments(b2), 0.95);
-  expect_rel(w.t, -0.097257688454458882, 1e-11);
-  expect_rel(w.df, 11.917768388536928, 1e-12);
-  expect_rel(w.p, 0.9241382354261034, 1e-12);
+  EXPECT_REL(w.t, -0.097257688454458882, 1e-11);
+  EXPECT_REL(w.df, 11.917768388536928, 1e-12);
+  EXPECT_REL(w.p, 0.9241382354261034, 1e-12);
 }
 
 TEST(StatsWelch, SwappingTheSamplesFlipsTheSign) {
@@ -96,8 +93,8 @@ TEST(StatsWelchRequiredB, FormulaByHand) {
   //   var(b3) / ((d / qt(0.975, 14.423542353063004))^2 - var(a) / 8) -> 13.79096068997443
   const std::vector<double> b3 = shifted(sample_b, 1.8);
   const welch_result w = welch_test(moments(sample_a), moments(b3), 0.95);
-  expect_rel(w.t, 2.0549527601909019, 1e-11);
-  expect_rel(w.p, 0.058462930102127927, 1e-10);
+  EXPECT_REL(w.t, 2.0549527601909019, 1e-11);
+  EXPECT_REL(w.p, 0.058462930102127927, 1e-10);
   EXPECT_EQ(required_b(moments(sample_a), moments(b3), 0.95), std::optional<double>(14));
   // A power of 1/2 adds z_0.5 = 0: the same answer.
   EXPECT_EQ(required_b(moments(sample_a), moments(b3), 0.95, 0.5), std::optional<double>(14));
@@ -181,13 +178,13 @@ TEST(StatsWps, RecoversAKnownLine) {
   ASSERT_TRUE(f);
   EXPECT_EQ(f->rounds, 20u);
   EXPECT_NEAR(f->alpha, 0.5, 1e-8);
-  expect_rel(f->beta, 1.0 / 250, 1e-8);
-  expect_rel(f->rate, 250, 1e-8);
+  EXPECT_REL(f->beta, 1.0 / 250, 1e-8);
+  EXPECT_REL(f->rate, 250, 1e-8);
   ASSERT_TRUE(f->rate_low && f->rate_high);
   EXPECT_LE(*f->rate_low, 250);
   EXPECT_GE(*f->rate_high, 250);
   EXPECT_LT(*f->rate_high - *f->rate_low, 1e-4);
-  expect_rel(f->naive_rate, 10500.0 / 52.0, 1e-12);
+  EXPECT_REL(f->naive_rate, 10500.0 / 52.0, 1e-12);
   EXPECT_LT(f->residual_sd, 2e-9);
 }
 
@@ -198,19 +195,19 @@ TEST(StatsWps, MatchesRLm) {
   const std::vector<double> t = {3.1, 4.9, 7.2, 8.8, 11.1, 13.0, 14.8, 17.2, 19.1, 20.9};
   const auto f = fit_wps(w, t, 0.95);
   ASSERT_TRUE(f);
-  expect_rel(f->alpha, 1.0266666666666642, 1e-12);
-  expect_rel(f->beta, 1.9969696969696971, 1e-13);
-  expect_rel(f->residual_sd, 0.16133909331065049, 1e-12);
+  EXPECT_REL(f->alpha, 1.0266666666666642, 1e-12);
+  EXPECT_REL(f->beta, 1.9969696969696971, 1e-13);
+  EXPECT_REL(f->residual_sd, 0.16133909331065049, 1e-12);
   const double lo = 1.9560084924236332, hi = 2.037930901515761;  // confint(m)[2, ]
-  expect_rel(f->beta_half_width, (hi - lo) / 2, 1e-11);
+  EXPECT_REL(f->beta_half_width, (hi - lo) / 2, 1e-11);
   // delta = t*_{h-2} SE(beta): SE = 0.017762849563336701 (summary), t*_8 = qt(0.975, 8).
-  expect_rel(f->beta_half_width, 2.3060041352041658 * 0.017762849563336701, 1e-11);
-  expect_rel(f->rate, 1 / 1.9969696969696971, 1e-13);
+  EXPECT_REL(f->beta_half_width, 2.3060041352041658 * 0.017762849563336701, 1e-11);
+  EXPECT_REL(f->rate, 1 / 1.9969696969696971, 1e-13);
   ASSERT_TRUE(f->rate_low && f->rate_high);
-  expect_rel(*f->rate_low, 1 / hi, 1e-11);
-  expect_rel(*f->rate_high, 1 / lo, 1e-11);
+  EXPECT_REL(*f->rate_low, 1 / hi, 1e-11);
+  EXPECT_REL(*f->rate_high, 1 / lo, 1e-11);
   // R: 55 / 120.1
-  expect_rel(f->naive_rate, 0.45795170691090759, 1e-13);
+  EXPECT_REL(f->naive_rate, 0.45795170691090759, 1e-13);
 }
 
 TEST(StatsWps, OtherConfidenceMatchesR) {
@@ -219,8 +216,8 @@ TEST(StatsWps, OtherConfidenceMatchesR) {
   const std::vector<double> t = {3.1, 4.9, 7.2, 8.8, 11.1, 13.0, 14.8, 17.2, 19.1, 20.9};
   const auto f = fit_wps(w, t, 0.90);
   ASSERT_TRUE(f);
-  expect_rel(*f->rate_low, 1 / 2.0300005690161562, 1e-11);
-  expect_rel(*f->rate_high, 1 / 1.9639388249232377, 1e-11);
+  EXPECT_REL(*f->rate_low, 1 / 2.0300005690161562, 1e-11);
+  EXPECT_REL(*f->rate_high, 1 / 1.9639388249232377, 1e-11);
 }
 
 TEST(StatsWps, NoIntervalWhenTheSlopeIntervalContainsZero) {
@@ -233,7 +230,7 @@ TEST(StatsWps, NoIntervalWhenTheSlopeIntervalContainsZero) {
   EXPECT_NEAR(f->beta, 0.5, 1e-14);
   EXPECT_NEAR(f->alpha, 2.5, 1e-14);
   const double delta = 3.1824463052837078 * 0.5;  // R: qt(0.975, 3)
-  expect_rel(f->beta_half_width, delta, 1e-12);
+  EXPECT_REL(f->beta_half_width, delta, 1e-12);
   EXPECT_DOUBLE_EQ(f->rate, 2.0);
   // The seed: no interval unless beta - delta > 0 (here 0.5 - 1.59 < 0), not even a lower end.
   EXPECT_FALSE(f->rate_low);

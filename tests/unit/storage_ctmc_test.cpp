@@ -8,6 +8,7 @@
 #include <map>
 #include <vector>
 
+#include "../support/expect_rel.hpp"
 #include "storage/birth_death.hpp"
 #include "storage/ctmc.hpp"
 #include "storage/group_chain.hpp"
@@ -26,10 +27,10 @@ group_rates rates(int n, int m, double lambda, double mu, bool parallel = false,
 //   4 disks, tolerance 1, lambda 1, mu 10: T0 = 1/4 + T1, T1 = 1/13 + (10/13) T0 -> 17/12.
 //   6 disks, tolerance 2, lambda 1, mu 10, one rebuild at a time: 137/60; in parallel: 217/60.
 TEST(StorageCtmc, KnownAnswerTable) {
-  EXPECT_NEAR(system_mttdl(rates(4, 1, 1, 10), 1), 17.0 / 12, rel * 17 / 12);
-  EXPECT_NEAR(system_mttdl(rates(4, 1, 1, 10, true), 1), 17.0 / 12, rel * 17 / 12);
-  EXPECT_NEAR(system_mttdl(rates(6, 2, 1, 10), 1), 137.0 / 60, rel * 137 / 60);
-  EXPECT_NEAR(system_mttdl(rates(6, 2, 1, 10, true), 1), 217.0 / 60, rel * 217 / 60);
+  EXPECT_REL(system_mttdl(rates(4, 1, 1, 10), 1), 17.0 / 12, rel);
+  EXPECT_REL(system_mttdl(rates(4, 1, 1, 10, true), 1), 17.0 / 12, rel);
+  EXPECT_REL(system_mttdl(rates(6, 2, 1, 10), 1), 137.0 / 60, rel);
+  EXPECT_REL(system_mttdl(rates(6, 2, 1, 10, true), 1), 217.0 / 60, rel);
 }
 
 // RAID-5 closed form MTTDL = ((2n-1) lambda + mu) / (n (n-1) lambda^2): 744,315,476.19 h at n = 8,
@@ -41,7 +42,7 @@ TEST(StorageCtmc, StiffRaid5AgainstClosedFormAndTextbookApproximation) {
   EXPECT_NEAR(closed, 744315476.19047619, 1e-3);
   for (bool parallel : {false, true}) {
     const double t = system_mttdl(rates(8, 1, l, mu, parallel), 1);
-    EXPECT_NEAR(t, closed, rel * closed);
+    EXPECT_REL(t, closed, rel);
     const double textbook = 1e12 / (56 * 24.0);
     EXPECT_NEAR(textbook, 744047619.05, 0.01);
     EXPECT_GT(t - textbook, 2.6e5);
@@ -57,9 +58,9 @@ TEST(StorageCtmc, RareEventTarget) {
   const auto g = rates(10, 2, 1e-6, 1.0 / 24);
   const double exact = 195396902225000.0 / 81;
   EXPECT_NEAR(system_mttdl(g, 1), exact, 1e-12 * exact);  // subtraction-free: near round-off
-  EXPECT_NEAR(system_loss_by(g, 1, 87600), 3.62938829170727e-08, rel * 3.63e-8);
+  EXPECT_REL(system_loss_by(g, 1, 87600), 3.62938829170727e-08, rel);
   // The spectral route agrees with uniformization.
-  EXPECT_NEAR(spectrum(group_chain(g)).absorbed_by(87600), 3.62938829170727e-08, rel * 3.63e-8);
+  EXPECT_REL(spectrum(group_chain(g)).absorbed_by(87600), 3.62938829170727e-08, rel);
 }
 
 // 3 disks, tolerance 1, lambda 0.1, mu 1: P(loss by 10) = 0.3179690 (issue table); SciPy:
@@ -80,7 +81,7 @@ TEST(StorageCtmc, RebuildErrorFormula) {
   EXPECT_NEAR(system_mttdl(rates(4, 1, 1, 10, false, 0.1), 1), 83.0 / 80, rel);
   const double n = 8, l = 1e-6, mu = 1.0 / 24, h = 0.02;
   const double formula = ((n - 1) * l + mu + n * l * (1 - h)) / (n * l * ((n - 1) * l + mu * h));
-  EXPECT_NEAR(system_mttdl(rates(8, 1, l, mu, false, h), 1), formula, rel * formula);
+  EXPECT_REL(system_mttdl(rates(8, 1, l, mu, false, h), 1), formula, rel);
 }
 
 // No repair: the time to the (m+1)-th of n exponential failures, sum_{i=0..m} 1/((n-i) lambda):

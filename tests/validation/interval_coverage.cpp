@@ -92,7 +92,7 @@ void fixed_n(int series) {
       tally pilot[3], adjusted[3];
       std::vector<double> x(n);
       for (int s = 0; s < series; ++s) {
-        test_support::fill_ar1(x, rho, 10, gen);
+        test::fill_ar1(x, rho, 10, gen);
         for (int p = 0; p < 3; ++p) {
           analysis_options o;
           o.requirements = *preset(presets[p]);

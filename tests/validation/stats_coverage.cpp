@@ -30,8 +30,8 @@
 namespace {
 
 using namespace mcpilot;
-using test_support::ar1_batch_lag1;
-using test_support::fill_ar1;
+using test::ar1_batch_lag1;
+using test::fill_ar1;
 
 int failures = 0;
 
@@ -131,7 +131,7 @@ void batch_autocorrelation_table() {
   std::printf("\n3. AR(1) rho = 0.8: mean of rho_1(q) over 200 series of 131072 readings\n");
   std::printf("%5s %10s %10s %10s %6s\n", "q", "mean", "exact", "tolerance", "check");
   const std::size_t qs[] = {1, 2, 4, 8, 16, 32, 64, 128};
-  for (const auto& row : test_support::batch_lag1_study(131072, qs, 200, 0.8, 303))
+  for (const auto& row : test::batch_lag1_study(131072, qs, 200, 0.8, 303))
     std::printf("%5zu %10.4f %10.4f %10.4f %6s\n", row.q, row.mean, row.exact, row.tolerance,
                 verdict(row.ok()));
 }
