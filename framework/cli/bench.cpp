@@ -41,7 +41,7 @@
 #include "mcpilot/rng.hpp"
 #include "mcpilot/runner.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
-#include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/stable_moments.hpp"
 #include "mcpilot/stats/welch.hpp"
 #include "mcpilot/stats/wps.hpp"
 #include "run_support.hpp"
@@ -51,6 +51,10 @@ namespace mcpilot::cli {
 namespace {
 
 const std::string work_token = "%WORK_AMOUNT%";
+
+// The quantity that progress lines show and pairs are compared on: the first column of
+// --output csv, or else the wall time (each command's quantities are declared in that order).
+constexpr std::size_t primary = 0;
 
 struct bench_options {
   std::vector<std::string> names;     // -n NAME, one per command in order
@@ -245,10 +249,6 @@ class bench_session {
     const std::size_t nc = commands_.size();
     return p.a * nc - p.a * (p.a + 1) / 2 + (p.b - p.a - 1);
   }
-  std::size_t primary(const bench_command& c) const {
-    (void)c;
-    return 0;
-  }
 
   bench_options o_;
   std::string program_;
@@ -412,22 +412,18 @@ void bench_session::run_measured(std::size_t ci, double work) {
 std::vector<pair_result> bench_session::comparisons() const {
   std::vector<pair_result> out;
   const double conf = requirements_.confidence;
-  // Batch means of the primary quantity's stable phase, as `compare` uses them.
-  auto batches = [&](const bench_command& c) -> std::optional<std::vector<double>> {
+  // The primary quantity's subsession means over its stable phase, with the variance its
+  // interval carries, as `compare` tests them.
+  auto stable = [&](const bench_command& c) -> std::optional<sample_moments> {
     const auto& res = c.eng->results();
-    const std::size_t q = primary(c);
-    if (res.size() <= q) return std::nullopt;
-    const analysis& a = res[q].stats;
-    if (!a.subsession_size || !a.subsession_count || *a.subsession_count < 2) return std::nullopt;
-    const auto& x = c.eng->stream_readings(0, q);
-    return batch_means(std::span<const double>(x).subspan(a.warmup.removed_begin, a.n_used),
-                       *a.subsession_size);
+    if (res.size() <= primary) return std::nullopt;
+    return stable_moments(c.eng->stream_readings(0, primary), res[primary].stats);
   };
   for (std::size_t i = 0; i < commands_.size(); ++i)
     for (std::size_t j = i + 1; j < commands_.size(); ++j) {
-      const auto ba = batches(commands_[i]), bb = batches(commands_[j]);
-      if (!ba || !bb) continue;
-      const sample_moments ma = moments(*ba), mb = moments(*bb);
+      const auto sa = stable(commands_[i]), sb = stable(commands_[j]);
+      if (!sa || !sb) continue;
+      const sample_moments ma = *sa, mb = *sb;
       pair_result p;
       p.a = i;
       p.b = j;
@@ -478,8 +474,9 @@ void bench_session::judge(std::vector<pair_result>& pairs, look_at when) {
     }
     p.runs_needed.reset();
     if (auto nb = required_b(p.ma, p.mb, 1 - p.next_level)) {
-      const double q = static_cast<double>(*commands_[p.b].eng->results()[0].stats.subsession_size);
-      const double have = static_cast<double>(commands_[p.b].eng->results()[0].stats.n_used);
+      const double q =
+          static_cast<double>(*commands_[p.b].eng->results()[primary].stats.subsession_size);
+      const double have = static_cast<double>(commands_[p.b].eng->results()[primary].stats.n_used);
       p.runs_needed = static_cast<std::uint64_t>(std::max(0.0, std::ceil(*nb * q - have)));
     }
   }
@@ -492,7 +489,7 @@ std::string bench_session::progress_text(const std::vector<pair_result>& pairs) 
   for (const auto& c : commands_) {
     const auto& res = c.eng->results();
     os << " | " << c.name << ": ";
-    const std::size_t q = primary(c);
+    constexpr std::size_t q = primary;
     if (res.size() <= q || !res[q].stats.mean) {
       os << "no interval yet";
       continue;
@@ -758,7 +755,7 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
     tab.write(out);
   }
   if (!pairs.empty()) {
-    out << "\ncomparisons (" << commands_[0].eng->results()[0].name
+    out << "\ncomparisons (" << commands_[0].eng->results()[primary].name
         << ", Welch on subsession means)\n";
     report_table tab;
     for (const auto& p : pairs) {

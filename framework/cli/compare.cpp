@@ -21,7 +21,7 @@
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/stats/rate.hpp"
-#include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/stable_moments.hpp"
 #include "mcpilot/stats/welch.hpp"
 
 namespace mcpilot::cli {
@@ -37,20 +37,18 @@ struct compare_state {
 struct side {
   csv_column readings;
   analysis result;
-  std::vector<double> batches;  // subsession means on the analysed scale (reciprocals for rates)
+  sample_moments moments;  // of the subsession means, on the analysed scale (1/y for rates)
 };
 
 side analyse_side(const std::string& path, const compare_state& st, const analysis_options& opt) {
   side s{read_readings(path, {st.o.column, st.o.header}), {}, {}};
   note_header(s.readings, std::cerr);
   s.result = analyze_column(s.readings, opt);
-  const analysis& a = s.result;
-  if (!a.subsession_size || *a.subsession_count < 2)
-    throw input_error(s.readings.source + ": no interval to compare: " + a.status);
   const std::vector<double> scale =
       opt.kind == quantity_kind::rate ? reciprocals(s.readings.values) : s.readings.values;
-  const auto stable = std::span<const double>(scale).subspan(a.warmup.removed_begin, a.n_used);
-  s.batches = batch_means(stable, *a.subsession_size);
+  const auto m = stable_moments(scale, s.result);
+  if (!m) throw input_error(s.readings.source + ": no interval to compare: " + s.result.status);
+  s.moments = *m;
   return s;
 }
 
@@ -66,11 +64,8 @@ void run_compare(const compare_state& st) {
   const double confidence = opt.requirements.confidence;
   const side a = analyse_side(st.file_a, st, opt);
   const side b = analyse_side(st.file_b, st, opt);
-  // The adjusted interval's inflation applies to Welch's test too: each side's batch means carry
-  // the variance their lag-1 autocorrelation implies (1 with --interval pilot).
-  sample_moments ma = moments(a.batches), mb = moments(b.batches);
-  ma.variance *= a.result.variance_inflation;
-  mb.variance *= b.result.variance_inflation;
+  // Each side's batch means carry the variance their interval carries (stable_moments).
+  const sample_moments ma = a.moments, mb = b.moments;
 
   welch_result w, shown;
   try {

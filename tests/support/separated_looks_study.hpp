@@ -9,6 +9,7 @@
 // - `every_round` (the rule before): rounds of a tenth of the readings at least and of what
 //   required_b says at alpha, up to four times the readings more; every round's end a look at
 //   alpha itself.
+// Both judge the moments bench judges: the variance times the adjusted interval's inflation.
 // Used by tests/unit/repeated_looks_test.cpp (small) and tests/validation/separated_looks.cpp.
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <boost/random/normal_distribution.hpp>
 
 #include "mcpilot/rng.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
 #include "mcpilot/stats/welch.hpp"
 
@@ -44,23 +46,37 @@ inline looks_outcome looks_study(look_rule rule, double mean_b, int repetitions,
   boost::random::normal_distribution<double> normal;
   for (int rep = 0; rep < repetitions; ++rep) {
     philox_stream rng(seed, static_cast<std::uint64_t>(rep));
-    // Sums for each stream's moments; the readings are never stored.
-    double sa = 0, saa = 0, sb = 0, sbb = 0;
+    // Sums for each stream's moments and lag-1 autocorrelation; the readings are never stored.
+    struct sums {
+      double s = 0, ss = 0, lag = 0, first = 0, last = 0;
+      void add(double x, std::uint64_t i) {
+        if (i == 0)
+          first = x;
+        else
+          lag += last * x;
+        s += x, ss += x * x, last = x;
+      }
+    } a, b;
     std::uint64_t n = 0;
     auto grow = [&](std::uint64_t to) {
       for (; n < to; ++n) {
-        const double a = 10 + normal(rng), b = mean_b + normal(rng);
-        sa += a, saa += a * a, sb += b, sbb += b * b;
+        a.add(10 + normal(rng), n);
+        b.add(mean_b + normal(rng), n);
       }
     };
-    auto moments_of = [&](double s, double ss) {
-      const double c = static_cast<double>(n), m = s / c;
-      return sample_moments{m, (ss - c * m * m) / (c - 1), c};
+    // As bench gives them to Welch's test (stable_moments): the mean and variance of the
+    // readings, its subsession means at q = 1 (independent runs), the variance times the adjusted
+    // interval's inflation for their lag-1 autocorrelation about their mean.
+    auto moments_of = [&](const sums& x) {
+      const double c = static_cast<double>(n), m = x.s / c;
+      const double den = x.ss - c * m * m;
+      const double num = x.lag - m * (2 * x.s - x.first - x.last) + (c - 1) * m * m;
+      return sample_moments{m, den / (c - 1) * correlation_inflation(num / den, n), c};
     };
     look_schedule schedule;
     grow(first);
     while (true) {
-      const sample_moments ma = moments_of(sa, saa), mb = moments_of(sb, sbb);
+      const sample_moments ma = moments_of(a), mb = moments_of(b);
       const double level = rule == look_rule::spent ? schedule.take(n, alpha) : alpha;
       if (rule == look_rule::every_round) schedule.take(n, alpha);  // counted only
       if (separated(ma, mb, level)) {
