@@ -6,6 +6,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/cluster.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/join.hpp"
 #include "mcpilot_git_commit.h"  // generated at build time: cmake/git_commit.cmake
 
 namespace mcpilot {
@@ -19,12 +20,12 @@ namespace {
 void check_command_name(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1] == nullptr || argv[1][0] == '-') return;
   const std::string word = argv[1];
-  std::string known;
+  std::vector<std::string> known;
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     if (sub->check_name(word)) return;
-    known += (known.empty() ? "" : ", ") + sub->get_name();
+    known.push_back(sub->get_name());
   }
-  throw input_error("unknown command '" + word + "' (commands: " + known + ")");
+  throw input_error("unknown command '" + word + "' (commands: " + join(known) + ")");
 }
 
 }  // namespace

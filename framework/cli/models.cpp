@@ -11,25 +11,14 @@
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/join.hpp"
 #include "mcpilot/measure/measurement.hpp"
 #include "mcpilot/model.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot::cli {
 
 namespace {
-
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
-
-std::string number_text(double v) {
-  std::ostringstream s;
-  s.precision(15);
-  s << v;
-  return s.str();
-}
 
 std::string range_text(const parameter_spec& p) {
   if (p.type == param_type::choice) return join(p.choices, " | ");

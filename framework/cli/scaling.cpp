@@ -20,6 +20,7 @@
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/io/scaling_plot.hpp"
 #include "mcpilot/io/scaling_report.hpp"
+#include "mcpilot/join.hpp"
 #include "mcpilot/stats/scaling.hpp"
 
 namespace mcpilot::cli {
@@ -42,10 +43,9 @@ struct scaling_state {
 };
 
 std::string known_shapes() {
-  std::string s;
-  for (auto shape : all_scaling_shapes())
-    s += (s.empty() ? "" : ", ") + std::string(to_string(shape));
-  return s;
+  std::vector<std::string> names;
+  for (auto shape : all_scaling_shapes()) names.emplace_back(to_string(shape));
+  return join(names);
 }
 
 std::vector<scaling_shape> parse_models(const std::string& text) {
@@ -142,10 +142,9 @@ sized_rows read_rows(const csv_table& t, const scaling_state& st, scaling_source
     out.lines.push_back(row.line);
   }
   if (qc && out.n.empty()) {
-    std::string present;
-    for (const auto& q : quantities) present += (present.empty() ? "" : ", ") + q;
-    throw input_error(t.source + ": no row has quantity '" + st.quantity + "' (quantities: " +
-                      present + ")" + (source.skipped_rows ? "with a mean" : ""));
+    throw input_error(t.source + ": no row has quantity '" + st.quantity + "'" +
+                      (source.skipped_rows ? " with a mean" : "") +
+                      " (quantities: " + join({quantities.begin(), quantities.end()}) + ")");
   }
   if (source.skipped_rows)
     source.notes.push_back(std::to_string(source.skipped_rows) +

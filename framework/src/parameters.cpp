@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "mcpilot/join.hpp"
+
 namespace mcpilot {
 
 std::string_view to_string(param_type t) {
@@ -104,9 +106,8 @@ param_value parameter_spec::check(const param_value& v) const {
       if (!s) wrong("a string");
       for (const auto& c : choices)
         if (c == *s) return v;
-      std::string list;
-      for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
-      throw parameter_error(name, name + " must be one of " + list + ", got \"" + *s + "\"");
+      throw parameter_error(name,
+                            name + " must be one of " + join(choices) + ", got \"" + *s + "\"");
     }
   }
   return v;

@@ -208,6 +208,13 @@ TEST(CliScaling, BadInputIsNamedAtFileLineAndField) {
   const temp_file sweep(sweep_table(false));
   expect_input_error({"scaling", sweep.path(), "--quantity", "latency", "--n-column", "model.n"},
                      "no row has quantity 'latency' (quantities: comparisons, sort_time)");
+  // Every point of the quantity failed: the message says that none has a mean.
+  const temp_file failed(
+      "point,model.n,quantity,mean,ci_low,ci_high,ci_width_rel,readings,converged,"
+      "stopped_because,analytic\n0,16,latency,,,,,0,false,limit,\n1,32,latency,,,,,0,false,limit,"
+      "\n");
+  expect_input_error({"scaling", failed.path(), "--quantity", "latency", "--n-column", "model.n"},
+                     "no row has quantity 'latency' with a mean (quantities: latency)");
   expect_input_error({"scaling", "/nonexistent/x.csv"}, "/nonexistent/x.csv: cannot open");
 }
 

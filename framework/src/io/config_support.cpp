@@ -30,15 +30,6 @@ const char* describe_type(const toml::node& n) {
   return "nothing";
 }
 
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (const auto& s : items) {
-    if (!out.empty()) out += sep;
-    out += s;
-  }
-  return out;
-}
-
 std::string trim(std::string_view s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string_view::npos) return {};
@@ -76,9 +67,15 @@ std::string locator::where(const toml::source_region& r, std::string_view dotted
 
 void fail(const std::string& where, std::string_view section, std::string_view field,
           const std::string& message) {
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, a false positive) on " " + std::string.
   std::string text = where + ": " + std::string(section);
-  if (!field.empty()) text += " " + std::string(field);
-  throw input_error(text + ": " + message);
+  if (!field.empty()) {
+    text += ' ';
+    text += field;
+  }
+  text += ": ";
+  text += message;
+  throw input_error(text);
 }
 
 }  // namespace mcpilot::config_detail

@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "mcpilot/io/config.hpp"
+#include "mcpilot/join.hpp"  // join, used with the helpers below
 
 namespace mcpilot::config_detail {
 
 // "an integer", "a table", ... for messages.
 const char* describe_type(const toml::node& n);
 
-std::string join(const std::vector<std::string>& items, std::string_view sep = ", ");
 std::string trim(std::string_view s);
 // "model.lifetime.shape" -> {"model", "lifetime", "shape"}; empty components are kept.
 std::vector<std::string> split_dots(std::string_view key);
