@@ -8,7 +8,12 @@ namespace mcpilot::mojette {
 namespace {
 
 std::string show(const direction& d) {
-  return "(" + std::to_string(d.p) + ", " + std::to_string(d.q) + ")";
+  std::string s = "(";  // appended: GCC 12 warns falsely (-Wrestrict) on "(" + string
+  s += std::to_string(d.p);
+  s += ", ";
+  s += std::to_string(d.q);
+  s += ')';
+  return s;
 }
 
 // (1, 0) and (-1, 0) put the pixels of a row into one bin in the same way: one direction.

@@ -49,8 +49,14 @@ void sync_folder(const fs::path& folder) {
 std::string temporary_path_beside(const std::string& path, std::string_view suffix) {
   static std::atomic<unsigned> counter{0};
   const fs::path p(path);
-  std::string name = "." + p.filename().string() + ".tmp." + std::to_string(::getpid()) + "." +
-                     std::to_string(counter.fetch_add(1)) + std::string(suffix);
+  // Appended rather than "." + string: GCC 12 warns falsely (-Wrestrict) on the sum.
+  std::string name = ".";
+  name += p.filename().string();
+  name += ".tmp.";
+  name += std::to_string(::getpid());
+  name += '.';
+  name += std::to_string(counter.fetch_add(1));
+  name += suffix;
   return (p.parent_path() / name).string();
 }
 
