@@ -14,10 +14,8 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/changepoint.hpp"
-#include "mcpilot/stats/magnitude.hpp"
-#include "mcpilot/stats/proportion.hpp"
-#include "mcpilot/stats/rate.hpp"
 #include "mcpilot/stats/summary.hpp"
 #include "option_checks.hpp"
 
@@ -49,17 +47,10 @@ void run_changepoints(const changepoints_state& st) {
   note_header(c, std::cerr);
 
   // The detection runs on the scale the analysis uses: reciprocals for rates.
-  std::vector<double> rec;
-  std::span<const double> x(c.values);
+  std::vector<double> storage;
+  std::span<const double> x;
   try {
-    if (kind == quantity_kind::rate) {
-      rec = reciprocals(c.values);
-      x = rec;
-    } else if (kind == quantity_kind::proportion) {
-      check_binary(c.values);
-    }
-    if (const auto i = first_unanalysable(x))
-      throw reading_error(*i, unanalysable_message(c.values[*i], kind == quantity_kind::rate));
+    x = analysed_scale(c.values, kind, storage);
   } catch (const reading_error& e) {
     throw input_error(c.where(e.index()) + ": field " + std::to_string(c.field) + ": " + e.what());
   }

@@ -20,7 +20,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
-#include "mcpilot/stats/rate.hpp"
+#include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/stable_moments.hpp"
 #include "mcpilot/stats/welch.hpp"
 
@@ -44,9 +44,8 @@ side analyse_side(const std::string& path, const compare_state& st, const analys
   side s{read_readings(path, {st.o.column, st.o.header}), {}, {}};
   note_header(s.readings, std::cerr);
   s.result = analyze_column(s.readings, opt);
-  const std::vector<double> scale =
-      opt.kind == quantity_kind::rate ? reciprocals(s.readings.values) : s.readings.values;
-  const auto m = stable_moments(scale, s.result);
+  std::vector<double> storage;
+  const auto m = stable_moments(analysed_scale(s.readings.values, opt.kind, storage), s.result);
   if (!m) throw input_error(s.readings.source + ": no interval to compare: " + s.result.status);
   s.moments = *m;
   return s;

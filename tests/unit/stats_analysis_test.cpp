@@ -404,3 +404,41 @@ TEST(SubsessionTrend, IsTheTrendOfTheAnalysedBatchMeans) {
 
 }  // namespace
 }  // namespace mcpilot
+
+namespace mcpilot {
+namespace {
+
+// The scale the interval and the change-points are computed on: the readings themselves (the
+// same memory, not a copy) or, for a rate, their reciprocals; what the kind cannot take is
+// rejected with the reading's index.
+TEST(AnalysedScale, ReadingsOrReciprocalsAndTheFirstBadReadingNamed) {
+  const std::vector<double> x = {2, 4, 0.5};
+  std::vector<double> storage;
+  const auto same = analysed_scale(x, quantity_kind::ordinary, storage);
+  EXPECT_EQ(same.data(), x.data());
+  EXPECT_TRUE(storage.empty());
+  const auto rec = analysed_scale(x, quantity_kind::rate, storage);
+  ASSERT_EQ(rec.size(), 3u);
+  EXPECT_EQ(rec[0], 0.5);
+  EXPECT_EQ(rec[1], 0.25);
+  EXPECT_EQ(rec[2], 2.0);
+  const std::vector<double> rate_zero = {1, 0, 2};
+  try {
+    analysed_scale(rate_zero, quantity_kind::rate, storage);
+    ADD_FAILURE() << "a rate of 0 was accepted";
+  } catch (const reading_error& e) {
+    EXPECT_EQ(e.index(), 1u);
+  }
+  const std::vector<double> not_binary = {0, 1, 1, 0.5};
+  try {
+    analysed_scale(not_binary, quantity_kind::proportion, storage);
+    ADD_FAILURE() << "a proportion reading of 0.5 was accepted";
+  } catch (const reading_error& e) {
+    EXPECT_EQ(e.index(), 3u);
+  }
+  const std::vector<double> huge = {1, 1e200};
+  EXPECT_THROW(analysed_scale(huge, quantity_kind::ordinary, storage), reading_error);
+}
+
+}  // namespace
+}  // namespace mcpilot

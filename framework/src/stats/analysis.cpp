@@ -23,26 +23,6 @@ namespace mcpilot {
 
 namespace {
 
-// The readings on the scale the interval is built on: reciprocals for rates (kept in `storage`),
-// the readings themselves otherwise, not copied, since the engine re-analyses every reading each
-// round. Rejects what the kind cannot accept, naming the reading.
-std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
-                                       std::vector<double>& storage) {
-  std::span<const double> y = x;
-  if (kind == quantity_kind::rate) {
-    storage = reciprocals(x);
-    y = storage;
-  } else {
-    for (std::size_t i = 0; i < x.size(); ++i)
-      if (!std::isfinite(x[i]))
-        throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
-    if (kind == quantity_kind::proportion) check_binary(x);
-  }
-  if (const auto i = first_unanalysable(y))
-    throw reading_error(*i, unanalysable_message(x[*i], kind == quantity_kind::rate));
-  return y;
-}
-
 double back_to_unit(double v, quantity_kind kind) {
   return kind == quantity_kind::rate ? 1.0 / v : v;
 }
@@ -246,6 +226,23 @@ analysis start(std::size_t n, const analysis_options& opt) {
 }
 
 }  // namespace
+
+std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
+                                       std::vector<double>& storage) {
+  std::span<const double> y = x;
+  if (kind == quantity_kind::rate) {
+    storage = reciprocals(x);
+    y = storage;
+  } else {
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (!std::isfinite(x[i]))
+        throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
+    if (kind == quantity_kind::proportion) check_binary(x);
+  }
+  if (const auto i = first_unanalysable(y))
+    throw reading_error(*i, unanalysable_message(x[*i], kind == quantity_kind::rate));
+  return y;
+}
 
 analysis analyze(std::span<const double> readings, const analysis_options& opt) {
   analysis a = start(readings.size(), opt);

@@ -73,6 +73,14 @@ struct analysis {
 // Throws reading_error for a reading the kind cannot accept (rate <= 0, proportion not 0/1).
 analysis analyze(std::span<const double> readings, const analysis_options& options);
 
+// The readings on the scale analyze() builds the interval on, and detects change-points on:
+// reciprocals for rates (kept in `storage`), the readings themselves otherwise, not copied (the
+// engine re-analyses every reading each round). Throws reading_error, naming the reading, for
+// what the kind cannot accept (not finite, beyond +-1e100 on that scale, a rate <= 0, a
+// proportion other than 0 and 1). O(n).
+std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
+                                       std::vector<double>& storage);
+
 }  // namespace mcpilot
 
 namespace mcpilot {
