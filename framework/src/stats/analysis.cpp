@@ -68,6 +68,149 @@ constexpr const char* no_subsession =
     "not enough data: no subsession size q <= n/3 brings the batch means' lag-1 autocorrelation "
     "within the limit";
 
+// What sizes the sample once the kind has mapped the interval to its unit: the batch means' sd
+// and the whole width they must reach, both on the analysed scale (reciprocals for a rate).
+struct scale_need {
+  double sd = 0;
+  double target = 0;
+};
+
+// The t interval of the mean, as it is. O(1).
+scale_need ordinary_interval(analysis& a, const t_interval& iv, const precision& req) {
+  a.mean = iv.mean;
+  a.ci_low = iv.low();
+  a.ci_high = iv.high();
+  a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * std::abs(iv.mean);
+  return {iv.sd, a.target_width};
+}
+
+// The harmonic mean: the interval of the reciprocals' mean carried back, and the width target
+// carried to the reciprocals. O(1).
+scale_need rate_interval_of(analysis& a, const t_interval& iv, const precision& req) {
+  const rate_bounds rb = rate_interval(iv.centre(), iv.half_width);
+  a.mean = 1.0 / iv.mean;
+  a.ci_low = rb.low;
+  a.ci_high = rb.high;
+  a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * *a.mean;
+  return {iv.sd, req.ci_abs ? reciprocal_absolute_width(*req.ci_abs, iv.mean)
+                            : reciprocal_relative_width(req.ci_perc) * iv.mean};
+}
+
+// A proportion of 0 or 1: a two-sided interval would have zero width and claim certainty, so the
+// exact one-sided bound from the n_used trials, and the verdict on it. O(1).
+void one_sided_proportion(analysis& a, double p, std::size_t q, std::size_t h,
+                          const precision& req) {
+  a.one_sided = true;
+  const double bound = zero_events_upper_bound(a.n_used, req.confidence);
+  a.ci_low = p == 0 ? 0.0 : 1 - bound;
+  a.ci_high = p == 0 ? bound : 1.0;
+  a.ci_width = bound;
+  if (p == 1) a.ci_width_rel = bound;
+  if (req.ci_abs) {
+    a.required_samples = std::max(zero_events_trials_needed(*req.ci_abs, req.confidence),
+                                  saturating_product(q, req.min_samples));
+    a.converged = bound <= *req.ci_abs && h >= req.min_samples;
+  } else if (p == 0) {
+    // p may be anything up to the bound. Since the trials a relative width needs fall as p
+    // grows, those it needs at p = bound are a lower bound on what it needs at the true p: a rare
+    // event gets sampled for, and the engine can tell when no budget suffices.
+    if (const auto hstar =
+            required_batches(std::sqrt(bound * (1 - bound)), req.ci_perc * bound, req.confidence))
+      a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
+    a.status = "no events yet: one-sided upper bound; a width relative to p needs events";
+    return;
+  } else {
+    // All events: the bound on 1 - p must fall to the width, as for no events.
+    a.required_samples = std::max(zero_events_trials_needed(a.target_width, req.confidence),
+                                  saturating_product(q, req.min_samples));
+    a.converged = bound <= a.target_width && h >= req.min_samples;
+  }
+  a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
+}
+
+// A proportion strictly between 0 and 1: the binomial interval for independent trials (q = 1),
+// the batch means' interval clipped to [0, 1] for correlated ones. None when p is 0 or 1, whose
+// one-sided bound has given the verdict already. O(1).
+std::optional<scale_need> proportion_interval(analysis& a, const t_interval& iv, std::size_t q,
+                                              std::size_t h, const analysis_options& opt) {
+  const precision& req = opt.requirements;
+  const double p = iv.mean;
+  a.mean = p;
+  a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * p;
+  if (p == 0 || p == 1) {
+    one_sided_proportion(a, p, q, h, req);
+    return std::nullopt;
+  }
+  if (q > 1) {
+    // Correlated trials: the batch means carry the correlation, the binomial formula not.
+    a.ci_low = std::max(0.0, iv.low());
+    a.ci_high = std::min(1.0, iv.high());
+    return scale_need{iv.sd, a.target_width};
+  }
+  // Independent trials: the binomial formulas, which carry no correlation or skewness
+  // adjustment.
+  a.variance_inflation = 1;
+  a.subsession_skewness.reset();
+  a.interval_shift = 0;
+  const proportion_bounds b =
+      opt.wilson ? wilson_interval(p, h, req.confidence) : wald_interval(p, h, req.confidence);
+  a.ci_low = b.low;
+  a.ci_high = b.high;
+  return scale_need{std::sqrt(p * (1 - p)), a.target_width};
+}
+
+// The tail every kind shares: no interval when the batch means have not varied, else the width,
+// the readings still needed and the verdict. O(h).
+void verdict(analysis& a, std::span<const double> batches, std::size_t q, const scale_need& need,
+             const analysis_options& opt) {
+  const precision& req = opt.requirements;
+  const std::size_t h = batches.size();
+  // Equal batch means whose value is not a dyadic fraction (79.365..., say) still give sd > 0
+  // from the rounding of their sum, and with it a zero-width interval that misses the value by a
+  // few ulps: compare the batch means themselves.
+  const bool constant =
+      std::all_of(batches.begin(), batches.end(), [&](double b) { return b == batches[0]; });
+  if (need.sd == 0 || constant) {
+    // Every batch mean is the same: a zero-width interval would claim certainty from readings that
+    // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
+    // Proportions too: alternating 0/1 readings give q = 2 and every batch mean 0.5.
+    a.ci_low.reset();
+    a.ci_high.reset();
+    // sd is also 0 when the batch means differ by so little that their squared deviations
+    // underflow (rates near 1e308, whose reciprocals are near 1e-308): say which it is.
+    a.status = constant
+                   ? (q == 1 ? "no variation yet: every reading used is the same, so there is no "
+                               "interval"
+                             : "no variation yet: every subsession mean is the same, so there is "
+                               "no interval")
+                   : "the readings' variation underflows double arithmetic (squared "
+                     "deviations round to 0): rescale the readings (e.g. another unit)";
+    return;
+  }
+  if (a.ci_high) {  // a rate's interval may have no upper end (rate_bounds)
+    a.ci_width = *a.ci_high - *a.ci_low;
+    if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
+  }
+  if (const auto hstar = required_batches(need.sd, need.target, req.confidence))
+    a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
+  if (opt.kind == quantity_kind::proportion && q == 1 && opt.wilson) {
+    // Convergence is judged on Wilson's width here, so the readings needed must be Wilson's too.
+    const auto n = wilson_trials_needed(*a.mean, a.target_width, req.confidence);
+    a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
+  }
+  a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
+  if (a.converged) {
+    a.status = "converged";
+  } else if (!a.required_samples) {
+    a.unreachable = true;
+    a.status =
+        "the required width cannot be reached: relative to a mean of 0, or beyond 10^15 "
+        "subsessions";
+  } else {
+    a.status = "needs more readings";
+  }
+}
+
 // Everything after the subsession size is known: the interval on the batch means, mapped to the
 // kind's scale, the width target, the readings still needed, and the verdict. `a.n_used` must
 // hold the number of readings behind the batches, and `a.subsession_autocorrelation` their lag-1
@@ -91,129 +234,19 @@ void conclude(analysis& a, std::span<const double> batches, std::size_t q,
   if (iv.half_width > 0)
     a.interval_shift = (opt.kind == quantity_kind::rate ? -iv.shift : iv.shift) / iv.half_width;
 
-  double sd = iv.sd;  // of the batch means, on the analysed scale
-  double scale_target = 0;
+  std::optional<scale_need> need;
   switch (opt.kind) {
-    case quantity_kind::ordinary: {
-      a.mean = iv.mean;
-      a.ci_low = iv.low();
-      a.ci_high = iv.high();
-      a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * std::abs(iv.mean);
-      scale_target = a.target_width;
+    case quantity_kind::ordinary:
+      need = ordinary_interval(a, iv, req);
       break;
-    }
-    case quantity_kind::rate: {
-      const rate_bounds rb = rate_interval(iv.centre(), iv.half_width);
-      a.mean = 1.0 / iv.mean;
-      a.ci_low = rb.low;
-      a.ci_high = rb.high;
-      a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * *a.mean;
-      scale_target = req.ci_abs ? reciprocal_absolute_width(*req.ci_abs, iv.mean)
-                                : reciprocal_relative_width(req.ci_perc) * iv.mean;
+    case quantity_kind::rate:
+      need = rate_interval_of(a, iv, req);
       break;
-    }
-    case quantity_kind::proportion: {
-      const double p = iv.mean;
-      a.mean = p;
-      a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * p;
-      scale_target = a.target_width;
-      if (p == 0 || p == 1) {
-        // No variation: a two-sided interval would have zero width and claim certainty. Report
-        // the exact one-sided bound from the trials instead.
-        a.one_sided = true;
-        const double bound = zero_events_upper_bound(a.n_used, req.confidence);
-        a.ci_low = p == 0 ? 0.0 : 1 - bound;
-        a.ci_high = p == 0 ? bound : 1.0;
-        a.ci_width = bound;
-        if (p == 1) a.ci_width_rel = bound;
-        if (req.ci_abs) {
-          a.required_samples = std::max(zero_events_trials_needed(*req.ci_abs, req.confidence),
-                                        saturating_product(q, req.min_samples));
-          a.converged = bound <= *req.ci_abs && h >= req.min_samples;
-        } else if (p == 0) {
-          // p may be anything up to the bound. Since the trials a relative width needs fall as
-          // p grows, those it needs at p = bound are a lower bound on what it needs at the true
-          // p: a rare event gets sampled for, and the engine can tell when no budget suffices.
-          if (const auto hstar = required_batches(std::sqrt(bound * (1 - bound)),
-                                                  req.ci_perc * bound, req.confidence))
-            a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
-          a.status = "no events yet: one-sided upper bound; a width relative to p needs events";
-          return;
-        } else {
-          // All events: the bound on 1 - p must fall to the width, as for no events.
-          a.required_samples = std::max(zero_events_trials_needed(a.target_width, req.confidence),
-                                        saturating_product(q, req.min_samples));
-          a.converged = bound <= a.target_width && h >= req.min_samples;
-        }
-        a.status = a.converged ? "converged (one-sided bound)" : "needs more readings";
-        return;
-      }
-      if (q == 1) {
-        // Independent trials: the binomial formulas, which carry no correlation or skewness
-        // adjustment.
-        a.variance_inflation = 1;
-        a.subsession_skewness.reset();
-        a.interval_shift = 0;
-        sd = std::sqrt(p * (1 - p));
-        const proportion_bounds b = opt.wilson ? wilson_interval(p, h, req.confidence)
-                                               : wald_interval(p, h, req.confidence);
-        a.ci_low = b.low;
-        a.ci_high = b.high;
-      } else {
-        // Correlated trials: the batch means carry the correlation, the binomial formula not.
-        a.ci_low = std::max(0.0, iv.low());
-        a.ci_high = std::min(1.0, iv.high());
-      }
+    case quantity_kind::proportion:
+      need = proportion_interval(a, iv, q, h, opt);
       break;
-    }
   }
-
-  // Equal batch means whose value is not a dyadic fraction (79.365..., say) still give sd > 0
-  // from the rounding of their sum, and with it a zero-width interval that misses the value by a
-  // few ulps: compare the batch means themselves.
-  const bool constant =
-      std::all_of(batches.begin(), batches.end(), [&](double b) { return b == batches[0]; });
-  if (sd == 0 || constant) {
-    // Every batch mean is the same: a zero-width interval would claim certainty from readings that
-    // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.
-    // Proportions too: alternating 0/1 readings give q = 2 and every batch mean 0.5.
-    a.ci_low.reset();
-    a.ci_high.reset();
-    // sd is also 0 when the batch means differ by so little that their squared deviations
-    // underflow (rates near 1e308, whose reciprocals are near 1e-308): say which it is.
-    const bool all_same =
-        std::adjacent_find(batches.begin(), batches.end(), std::not_equal_to<>()) == batches.end();
-    a.status = all_same
-                   ? (q == 1 ? "no variation yet: every reading used is the same, so there is no "
-                               "interval"
-                             : "no variation yet: every subsession mean is the same, so there is "
-                               "no interval")
-                   : "the readings' variation underflows double arithmetic (squared "
-                     "deviations round to 0): rescale the readings (e.g. another unit)";
-    return;
-  }
-  if (a.ci_high) {
-    a.ci_width = *a.ci_high - *a.ci_low;
-    if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
-  }
-  if (const auto hstar = required_batches(sd, scale_target, req.confidence))
-    a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
-  if (opt.kind == quantity_kind::proportion && q == 1 && opt.wilson) {
-    // Convergence is judged on Wilson's width here, so the readings needed must be Wilson's too.
-    const auto n = wilson_trials_needed(*a.mean, a.target_width, req.confidence);
-    a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
-  }
-  a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
-  if (a.converged) {
-    a.status = "converged";
-  } else if (!a.required_samples) {
-    a.unreachable = true;
-    a.status =
-        "the required width cannot be reached: relative to a mean of 0, or beyond 10^15 "
-        "subsessions";
-  } else {
-    a.status = "needs more readings";
-  }
+  if (need) verdict(a, batches, q, *need, opt);
 }
 
 analysis start(std::size_t n, const analysis_options& opt) {
