@@ -93,6 +93,80 @@ void restore(const session_snapshot& s, const model_spec& spec, engine& eng,
 
 constexpr std::uint64_t chunk_bytes = 1 << 20;
 
+// How many replications (per stream, in stream style) the next round runs: what the engine asked
+// for, within max_replications, and within the time that is left at the cost measured so far
+// (this alone makes a session clock-dependent, and only when max_seconds binds).
+std::uint64_t round_size(const decision& d, const engine& eng, std::size_t streams,
+                         const session_settings& settings, double elapsed,
+                         double seconds_per_unit) {
+  const std::uint64_t done = eng.replications();
+  std::uint64_t count = d.count;
+  if (eng.stream_style())
+    count =
+        std::min<std::uint64_t>(count, (settings.max_replications - done + streams - 1) / streams);
+  else
+    count = std::min(count, settings.max_replications - done);
+  if (seconds_per_unit > 0) {
+    const double fit = (settings.max_seconds - elapsed) / seconds_per_unit;
+    if (fit < static_cast<double>(count))
+      count = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit));
+  }
+  return count;
+}
+
+// One round of `count` replications from the engine's next index, in chunks, so the row buffer
+// is reused while still in cache rather than grown to a whole round (up to 4x the readings so
+// far) and paged in afresh every round. Returns whether a limit cut it short. A cut keeps a prefix
+// of the index range, so the result is still a function of the seed and the number of readings.
+// When a replication fails, the readings before it (the same on every run) are kept and the
+// failure is passed on.
+bool replication_round(const model& m, const model_spec& spec, const session_settings& settings,
+                       engine& eng, round_executor& exec, limit_watch& watch, std::uint64_t count,
+                       std::vector<double>& rows) {
+  const std::size_t width = spec.quantities().size();
+  const std::uint64_t done = eng.replications();
+  const std::uint64_t chunk = exec.chunk(std::max<std::uint64_t>(1, chunk_bytes / (8 * width)));
+  eng.reserve(done + count);
+  for (std::uint64_t b = 0; b < count; b += chunk) {
+    const std::uint64_t begin = done + b, asked = std::min(chunk, count - b);
+    rows.assign(asked * width, std::numeric_limits<double>::quiet_NaN());
+    std::uint64_t ran = 0;
+    try {
+      ran = exec.replications(begin, asked, width,
+                              replication_task(m, spec, settings.seed, begin, rows), rows,
+                              watch.cut());
+    } catch (const task_failure& f) {
+      eng.add_replications(std::span<const double>(rows.data(), (f.index() - begin) * width));
+      throw;
+    }
+    eng.add_replications(std::span<const double>(rows.data(), ran * width));
+    if (ran < asked || watch.cut().load()) return true;
+  }
+  return false;
+}
+
+// One round of `count` readings from every stream. Streams cut at different pieces keep only
+// what every stream has. Returns whether a limit cut it short.
+bool streams_round(const model_spec& spec, engine& eng, round_executor& exec,
+                   std::vector<stream_slot>& streams, limit_watch& watch, std::uint64_t count) {
+  const std::size_t width = spec.quantities().size();
+  for (auto& s : streams) s.fresh.assign(width, {});
+  exec.advance_streams(
+      streams.size(), count, stream_task(spec, streams, count, watch.cut()),
+      [&](std::size_t j) -> std::vector<std::vector<double>>& { return streams[j].fresh; });
+  std::size_t common = std::numeric_limits<std::size_t>::max();
+  for (const auto& s : streams)
+    for (std::size_t q = 0; q < width; ++q)
+      if (!spec.quantities()[q].derived()) common = std::min(common, s.fresh[q].size());
+  for (std::size_t j = 0; j < streams.size(); ++j)
+    for (std::size_t q = 0; q < width; ++q) {
+      auto& v = streams[j].fresh[q];
+      if (v.size() > common) v.resize(common);
+      eng.add_stream_readings(j, q, v);
+    }
+  return watch.cut().load();
+}
+
 }  // namespace
 
 session_result run_session(const model& m, const model_spec& spec, const session_settings& settings,
@@ -115,7 +189,6 @@ session_result run_session(const model& m, const model_spec& spec, const session
     exec = make_local_executor(measuring ? make_sequential_runner()
                                          : make_tbb_runner(settings.threads));
   result.threads = exec->concurrency();
-  const std::size_t width = spec.quantities().size();
 
   std::vector<stream_slot> streams;
   if (eng->stream_style()) {
@@ -157,71 +230,19 @@ session_result run_session(const model& m, const model_spec& spec, const session
       result.stopped_because = "max_seconds";
       break;
     }
-    const std::uint64_t done = eng->replications();
-    if (done >= settings.max_replications) {
+    if (eng->replications() >= settings.max_replications) {
       result.stopped_because = "max_replications";
       break;
     }
-    std::uint64_t count = d.count;
-    if (eng->stream_style())
-      count = std::min<std::uint64_t>(
-          count, (settings.max_replications - done + streams.size() - 1) / streams.size());
-    else
-      count = std::min(count, settings.max_replications - done);
-    // Keep a round inside the time that is left; this alone makes a session clock-dependent, and
-    // only when max_seconds binds.
-    if (seconds_per_unit > 0) {
-      const double left = settings.max_seconds - elapsed;
-      const double fit = left / seconds_per_unit;
-      if (fit < static_cast<double>(count))
-        count = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(fit));
-    }
-
+    const std::uint64_t count =
+        round_size(d, *eng, streams.size(), settings, elapsed, seconds_per_unit);
     const auto r0 = clock_type::now();
-    std::uint64_t chunk_begin = done;
     bool cut_short = false;
     try {
-      if (!eng->stream_style()) {
-        // In chunks, so the row buffer is reused while still in cache rather than grown to a
-        // whole round (up to 4x the readings so far) and paged in afresh every round.
-        const std::uint64_t chunk =
-            exec->chunk(std::max<std::uint64_t>(1, chunk_bytes / (8 * width)));
-        eng->reserve(done + count);
-        for (std::uint64_t b = 0; b < count && !cut_short; b += chunk) {
-          chunk_begin = done + b;
-          const std::uint64_t asked = std::min(chunk, count - b);
-          rows.assign(asked * width, std::numeric_limits<double>::quiet_NaN());
-          const std::uint64_t ran = exec->replications(
-              chunk_begin, asked, width,
-              replication_task(m, spec, settings.seed, chunk_begin, rows), rows, watch.cut());
-          // A cut keeps a prefix of the index range: the result is still a function of the
-          // seed and the number of readings.
-          eng->add_replications(std::span<const double>(rows.data(), ran * width));
-          cut_short = ran < asked || watch.cut().load();
-        }
-      } else {
-        for (auto& s : streams) s.fresh.assign(width, {});
-        exec->advance_streams(
-            streams.size(), count, stream_task(spec, streams, count, watch.cut()),
-            [&](std::size_t j) -> std::vector<std::vector<double>>& { return streams[j].fresh; });
-        // Streams cut at different pieces keep only what every stream has.
-        std::size_t common = std::numeric_limits<std::size_t>::max();
-        for (const auto& s : streams)
-          for (std::size_t q = 0; q < width; ++q)
-            if (!spec.quantities()[q].derived()) common = std::min(common, s.fresh[q].size());
-        for (std::size_t j = 0; j < streams.size(); ++j)
-          for (std::size_t q = 0; q < width; ++q) {
-            auto& v = streams[j].fresh[q];
-            if (v.size() > common) v.resize(common);
-            eng->add_stream_readings(j, q, v);
-          }
-        cut_short = watch.cut().load();
-      }
+      cut_short = eng->stream_style()
+                      ? streams_round(spec, *eng, *exec, streams, watch, count)
+                      : replication_round(m, spec, settings, *eng, *exec, watch, count, rows);
     } catch (const task_failure& f) {
-      // Keep what came before the failing replication: it is the same on every run.
-      if (!eng->stream_style())
-        eng->add_replications(
-            std::span<const double>(rows.data(), (f.index() - chunk_begin) * width));
       result.error = failure_message(f, settings.seed, eng->stream_style());
       result.stopped_because = "error";
       eng->evaluate();
