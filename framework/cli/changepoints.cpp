@@ -16,7 +16,6 @@
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/changepoint.hpp"
-#include "mcpilot/stats/summary.hpp"
 #include "option_checks.hpp"
 
 namespace mcpilot::cli {
@@ -28,12 +27,6 @@ struct changepoints_state {
   double alpha = 0.01;
   std::size_t min_segment = 30;
   shared_options o;
-};
-
-struct segment {
-  std::size_t begin = 0, end = 0;
-  double mean = 0;  // harmonic for rates
-  bool stable = false;
 };
 
 void run_changepoints(const changepoints_state& st) {
@@ -61,15 +54,8 @@ void run_changepoints(const changepoints_state& st) {
   co.autocorrelation_limit = changepoint_autocorrelation_limit(req.autocorrelation_limit);
   const changepoint_result r = detect_changepoints(x, co);
 
-  std::vector<segment> segments;
-  std::size_t begin = 0;
-  for (std::size_t k = 0; k <= r.changepoints.size(); ++k) {
-    const std::size_t end = k < r.changepoints.size() ? r.changepoints[k] : r.n;
-    const double m = mean(x.subspan(begin, end - begin));
-    segments.push_back({begin, end, kind == quantity_kind::rate ? 1.0 / m : m,
-                        r.accepted && begin == r.stable_begin && end == r.stable_end});
-    begin = end;
-  }
+  const std::vector<changepoint_segment> segments =
+      changepoint_segments(x, r, kind == quantity_kind::rate);
 
   if (st.o.json) {
     nlohmann::ordered_json j = to_json(r);
@@ -79,7 +65,7 @@ void run_changepoints(const changepoints_state& st) {
     j["alpha"] = st.alpha;
     j["min_segment"] = st.min_segment;
     j["segments"] = nlohmann::ordered_json::array();
-    for (const segment& s : segments)
+    for (const changepoint_segment& s : segments)
       j["segments"].push_back(
           {{"begin", s.begin}, {"end", s.end}, {"mean", s.mean}, {"stable", s.stable}});
     j["changepoint_lines"] = nlohmann::ordered_json::array();
@@ -97,7 +83,7 @@ void run_changepoints(const changepoints_state& st) {
   rows.push_back(
       {"segment", "readings", "lines", kind == quantity_kind::rate ? "harmonic mean" : "mean", ""});
   for (std::size_t k = 0; k < segments.size(); ++k) {
-    const segment& s = segments[k];
+    const changepoint_segment& s = segments[k];
     rows.push_back({std::to_string(k + 1),
                     std::to_string(s.begin) + "-" + std::to_string(s.end - 1),
                     std::to_string(c.positions.line(s.begin)) + "-" +

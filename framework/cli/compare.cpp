@@ -4,12 +4,10 @@
 //
 // Rates are tested on the reciprocal scale, where the harmonic mean is an ordinary mean; t is
 // reported with the sign of the difference of the rates, and the difference's interval is
-// carried back by the delta method (Var 1/y ~ Var y / y^4).
+// carried back by the delta method (stats/mean_comparison.hpp).
 //
 // Exit codes: 0 when the comparison was made (significant or not), 2 for input errors (including
 // a file whose readings give no interval), 1 for a bug.
-#include <algorithm>
-#include <cmath>
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -21,6 +19,7 @@
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/mean_comparison.hpp"
 #include "mcpilot/stats/stable_moments.hpp"
 #include "mcpilot/stats/welch.hpp"
 
@@ -51,11 +50,6 @@ side analyse_side(const std::string& path, const compare_state& st, const analys
   return s;
 }
 
-// The delta-method moments of 1/y-bar, for a rate's difference interval.
-sample_moments rate_moments(const sample_moments& m) {
-  return {1.0 / m.mean, m.variance / std::pow(m.mean, 4), m.count};
-}
-
 void run_compare(const compare_state& st) {
   const analysis_options opt = to_analysis_options(st.o);
   if (!(st.power >= 0 && st.power < 1))
@@ -64,31 +58,24 @@ void run_compare(const compare_state& st) {
   const side a = analyse_side(st.file_a, st, opt);
   const side b = analyse_side(st.file_b, st, opt);
   // Each side's batch means carry the variance their interval carries (stable_moments).
-  const sample_moments ma = a.moments, mb = b.moments;
-
-  welch_result w, shown;
+  mean_comparison cmp;
   try {
-    w = welch_test(ma, mb, confidence);
-    shown = opt.kind == quantity_kind::rate
-                ? welch_test(rate_moments(ma), rate_moments(mb), confidence)
-                : w;
+    cmp = compare_means(a.moments, b.moments, opt.kind, confidence, st.power,
+                        opt.requirements.min_samples);
   } catch (const std::invalid_argument&) {
     throw input_error(a.readings.source + ", " + b.readings.source +
                       ": the subsession means do not vary in either file; Welch's test needs "
                       "some variation");
   }
-  const double t = opt.kind == quantity_kind::rate ? -w.t : w.t;
-  // As Pilot does for any estimate: never fewer than min_samples subsession means, whatever the
-  // formula says (Welch's test itself needs 2 on each side, and min_samples is at least 2).
-  std::optional<double> needed_batches = required_b(ma, mb, confidence, st.power);
-  if (needed_batches)
-    needed_batches = std::max(*needed_batches, static_cast<double>(opt.requirements.min_samples));
+  const welch_result &w = cmp.test, &shown = cmp.shown;
+  const double t = cmp.t;
+  const std::optional<double> needed_batches = cmp.b_batches;
+  const bool significant = cmp.significant;
   const std::size_t qb = *b.result.subsession_size;
   const std::string reason =
       "no number of B readings suffices: A's own uncertainty (s_A^2/n_A) already exceeds what "
       "the observed difference allows at this confidence" +
       std::string(st.power > 0 ? " and power" : "") + "; more A readings are needed";
-  const bool significant = w.p <= 1 - confidence;
 
   if (st.o.json) {
     nlohmann::ordered_json j = {

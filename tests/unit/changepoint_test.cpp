@@ -71,6 +71,36 @@ TEST(Changepoints, WarmupAndCooldownOnNoisyReadings) {
   EXPECT_TRUE(r.accepted);
 }
 
+// The segments a result's change-points cut, by hand: readings 1 1 1 | 2 4 6 6 | 5 5, the
+// middle one the stable phase; means 1, 4.5, 5, or as a rate's reciprocals 1, 1/4.5, 1/5.
+TEST(Changepoints, SegmentsAndTheirMeans) {
+  const std::vector<double> x = {1, 1, 1, 2, 4, 6, 6, 5, 5};
+  changepoint_result r;
+  r.n = x.size();
+  r.changepoints = {3, 7};
+  r.stable_begin = 3;
+  r.stable_end = 7;
+  r.accepted = true;
+  const auto s = changepoint_segments(x, r, false);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].begin, 0u);
+  EXPECT_EQ(s[0].end, 3u);
+  EXPECT_EQ(s[1].begin, 3u);
+  EXPECT_EQ(s[1].end, 7u);
+  EXPECT_EQ(s[2].end, 9u);
+  EXPECT_DOUBLE_EQ(s[0].mean, 1);
+  EXPECT_DOUBLE_EQ(s[1].mean, 4.5);
+  EXPECT_DOUBLE_EQ(s[2].mean, 5);
+  EXPECT_FALSE(s[0].stable);
+  EXPECT_TRUE(s[1].stable);
+  EXPECT_FALSE(s[2].stable);
+  EXPECT_DOUBLE_EQ(changepoint_segments(x, r, true)[1].mean, 1 / 4.5);
+  r.accepted = false;  // the longest segment does not hold half: none is the stable phase
+  for (const auto& seg : changepoint_segments(x, r, false)) EXPECT_FALSE(seg.stable);
+  r.changepoints.clear();  // no change-point: one segment, the whole series
+  EXPECT_EQ(changepoint_segments(x, r, false).size(), 1u);
+}
+
 TEST(Changepoints, ConstantSeriesHasNone) {
   for (double level : {0.0, 0.1, 1e9 + 0.25}) {
     const std::vector<double> x(1000, level);

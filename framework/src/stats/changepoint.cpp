@@ -618,6 +618,21 @@ changepoint_result detect_changepoints(std::span<const double> x,
   return r;
 }
 
+std::vector<changepoint_segment> changepoint_segments(std::span<const double> x,
+                                                      const changepoint_result& r,
+                                                      bool reciprocal) {
+  std::vector<changepoint_segment> out;
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k <= r.changepoints.size(); ++k) {
+    const std::size_t end = k < r.changepoints.size() ? r.changepoints[k] : r.n;
+    const double m = mean(x.subspan(begin, end - begin));
+    out.push_back({begin, end, reciprocal ? 1.0 / m : m,
+                   r.accepted && begin == r.stable_begin && end == r.stable_end});
+    begin = end;
+  }
+  return out;
+}
+
 bool changepoint_detection_due(std::size_t n, std::size_t last_n) {
   if (n <= last_n) return false;
   if (last_n == 0 || n <= 200) return true;

@@ -85,6 +85,20 @@ struct changepoint_result {
 changepoint_result detect_changepoints(std::span<const double> x,
                                        const changepoint_options& options = {});
 
+// One segment between the change-points of a result: readings [begin, end), their mean, and
+// whether it is the accepted stable phase.
+struct changepoint_segment {
+  std::size_t begin = 0, end = 0;
+  double mean = 0;
+  bool stable = false;
+};
+
+// The segments r's change-points cut x (the series the detection ran on) into, in order. With
+// `reciprocal` (x holds a rate's reciprocals) each mean is the harmonic mean of the rates,
+// 1 / mean(x). O(n).
+std::vector<changepoint_segment> changepoint_segments(std::span<const double> x,
+                                                      const changepoint_result& r, bool reciprocal);
+
 // When a session should run the detection again: after every round until it has 200 readings,
 // then each time the readings have grown by 1% since the last detection (last_n = 0: never run).
 // This keeps the total cost of repeated detection within a constant factor of one detection on
