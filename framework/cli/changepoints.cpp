@@ -4,7 +4,6 @@
 //
 // Exit codes: 0 when the detection ran, whether or not a stable phase was accepted (the JSON's
 // `accepted` says); 2 for input errors; 1 for a bug.
-#include <array>
 #include <iostream>
 #include <memory>
 
@@ -79,7 +78,7 @@ void run_changepoints(const changepoints_state& st) {
             << " (binary segmentation, exact rank-sum test at alpha " << format_number(st.alpha)
             << "/n, segments of at least " << st.min_segment << ")\n\n";
   // Readings are numbered from 0, as in the JSON; lines are the file's, to find them there.
-  std::vector<std::array<std::string, 5>> rows;
+  std::vector<std::vector<std::string>> rows;
   rows.push_back(
       {"segment", "readings", "lines", kind == quantity_kind::rate ? "harmonic mean" : "mean", ""});
   for (std::size_t k = 0; k < segments.size(); ++k) {
@@ -90,19 +89,7 @@ void run_changepoints(const changepoints_state& st) {
                         std::to_string(c.positions.line(s.end - 1)),
                     format_number(s.mean), s.stable ? "stable" : ""});
   }
-  std::array<std::size_t, 5> width{};
-  for (const auto& row : rows)
-    for (std::size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
-  for (const auto& row : rows) {
-    std::string line = " ";
-    for (std::size_t i = 0; i < row.size(); ++i) {
-      line += ' ';
-      line += row[i];
-      if (i + 1 < row.size()) line += std::string(width[i] - row[i].size() + 1, ' ');
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    std::cout << line << '\n';
-  }
+  write_columns(std::cout, rows, {true, true, true, true, true}, 2);
   std::cout << '\n';
   for (std::size_t k = 0; k < r.changepoints.size(); ++k)
     std::cout << "  change-point at reading " << r.changepoints[k] << " (line "

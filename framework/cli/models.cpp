@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/report.hpp"
 #include "mcpilot/join.hpp"
 #include "mcpilot/measure/measurement.hpp"
 #include "mcpilot/model.hpp"
@@ -27,23 +28,6 @@ std::string range_text(const parameter_spec& p) {
   s += ", ";
   s += p.max ? number_text(*p.max) + "]" : "inf)";
   return s;
-}
-
-void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width;
-  for (const auto& r : rows) {
-    width.resize(std::max(width.size(), r.size()), 0);
-    for (std::size_t c = 0; c < r.size(); ++c) width[c] = std::max(width[c], r[c].size());
-  }
-  for (const auto& r : rows) {
-    std::string line = "  ";
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      line += r[c];
-      if (c + 1 < r.size()) line += std::string(width[c] - r[c].size() + 2, ' ');
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  }
 }
 
 std::string known_models(const model_registry& models) {
@@ -74,7 +58,7 @@ int list_models(const model_registry& models) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& name : names)
     rows.push_back({name, first_sentence(declared(models, name).description())});
-  write_columns(std::cout, rows);
+  write_columns(std::cout, rows, {true, true}, 2);
   std::cout << "\n`describe MODEL` shows a model's parameters and quantities.\n";
   return exit_ok;
 }
@@ -122,7 +106,7 @@ int describe_model(const model_registry& models, const std::string& name) {
       rows.push_back({p.name, std::string(to_string(p.type)),
                       p.default_value ? to_string(*p.default_value) : "(none: optional)",
                       range_text(p), p.description});
-    write_columns(out, rows);
+    write_columns(out, rows, {true, true, true, true, true}, 2);
   }
 
   out << "\nquantities (with the default parameters):\n";
@@ -134,7 +118,7 @@ int describe_model(const model_registry& models, const std::string& name) {
     rows.push_back(
         {q.name, q.unit.empty() ? "-" : q.unit, kind, q.required ? "yes" : "no", q.description});
   }
-  write_columns(out, rows);
+  write_columns(out, rows, {true, true, true, true, true}, 2);
 
   // Ready to paste into a config: every parameter at its default.
   out << "\nconfig section with the defaults:\n\n[model]\nname = \"" << name << "\"\n";

@@ -105,20 +105,26 @@ void report_table::write(std::ostream& out, std::size_t indent) const {
 }
 
 void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
-                   const std::vector<bool>& left) {
+                   const std::vector<bool>& left, std::size_t indent) {
   if (rows.empty()) return;
   std::vector<std::size_t> width(rows.front().size(), 0);
   for (const auto& r : rows)
     for (std::size_t c = 0; c < r.size() && c < width.size(); ++c)
       width[c] = std::max(width[c], r[c].size());
   for (const auto& r : rows) {
-    std::string line;
+    std::string line(indent, ' ');
     for (std::size_t c = 0; c < r.size() && c < width.size(); ++c) {
-      const std::string pad(width[c] - r[c].size(), ' ');
-      const bool left_aligned = c < left.size() && left[c];
+      const std::size_t pad = width[c] - r[c].size();
       if (c) line += "  ";
-      line += left_aligned ? r[c] + (c + 1 < r.size() ? pad : "") : pad + r[c];
+      if (c < left.size() && left[c]) {
+        line += r[c];
+        line.append(pad, ' ');
+      } else {
+        line.append(pad, ' ');
+        line += r[c];
+      }
     }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     out << line << '\n';
   }
 }

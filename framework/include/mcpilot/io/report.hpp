@@ -46,10 +46,12 @@ class report_table {
   std::vector<std::pair<std::string, std::string>> rows_;
 };
 
-// Many aligned columns (the run and sweep tables): each column as wide as its widest cell, two
-// spaces between; a column is left-aligned where `left` says so, right-aligned otherwise.
+// Many aligned columns (the run and sweep tables, model listings, change-point segments): each
+// column as wide as its widest cell, two spaces between, every line `indent` spaces in and
+// without trailing spaces; a column is left-aligned where `left` says so, right-aligned
+// otherwise.
 void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
-                   const std::vector<bool>& left);
+                   const std::vector<bool>& left, std::size_t indent = 0);
 
 struct report_context {
   std::string source;      // file name as the user gave it
