@@ -97,11 +97,10 @@ void report_table::add(std::string label, std::string value) {
 }
 
 void report_table::write(std::ostream& out, std::size_t indent) const {
-  std::size_t width = 0;
-  for (const auto& [label, value] : rows_) width = std::max(width, label.size());
-  for (const auto& [label, value] : rows_)
-    out << std::string(indent, ' ') << label << std::string(width - label.size() + 2, ' ') << value
-        << '\n';
+  std::vector<std::vector<std::string>> rows;
+  rows.reserve(rows_.size());
+  for (const auto& [label, value] : rows_) rows.push_back({label, value});
+  write_columns(out, rows, {true, true}, indent);
 }
 
 void write_columns(std::ostream& out, const std::vector<std::vector<std::string>>& rows,
