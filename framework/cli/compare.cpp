@@ -67,10 +67,6 @@ void run_compare(const compare_state& st) {
                       ": the subsession means do not vary in either file; Welch's test needs "
                       "some variation");
   }
-  const welch_result &w = cmp.test, &shown = cmp.shown;
-  const double t = cmp.t;
-  const std::optional<double> needed_batches = cmp.b_batches;
-  const bool significant = cmp.significant;
   const std::size_t qb = *b.result.subsession_size;
   const std::string reason =
       "no number of B readings suffices: A's own uncertainty (s_A^2/n_A) already exceeds what "
@@ -81,13 +77,13 @@ void run_compare(const compare_state& st) {
     nlohmann::ordered_json j = {
         {"mean_a", *a.result.mean},
         {"mean_b", *b.result.mean},
-        {"t", t},
-        {"df", w.df},
-        {"p", w.p},
+        {"t", cmp.t},
+        {"df", cmp.test.df},
+        {"p", cmp.test.p},
         {"diff", *a.result.mean - *b.result.mean},
-        {"diff_ci_low", shown.diff_low},
-        {"diff_ci_high", shown.diff_high},
-        {"significant", significant},
+        {"diff_ci_low", cmp.shown.diff_low},
+        {"diff_ci_high", cmp.shown.diff_high},
+        {"significant", cmp.significant},
         {"confidence", confidence},
         {"power", st.power},
         {"kind", st.o.kind},
@@ -100,9 +96,9 @@ void run_compare(const compare_state& st) {
     j["b"]["source"] = b.readings.source;
     j["a"]["header"] = header_json(a.readings);
     j["b"]["header"] = header_json(b.readings);
-    if (needed_batches) {
-      j["required_b"] = static_cast<std::size_t>(*needed_batches) * qb;
-      j["required_b_batches"] = static_cast<std::size_t>(*needed_batches);
+    if (cmp.b_batches) {
+      j["required_b"] = static_cast<std::size_t>(*cmp.b_batches) * qb;
+      j["required_b_batches"] = static_cast<std::size_t>(*cmp.b_batches);
     } else {
       j["required_b"] = nullptr;
       j["required_b_batches"] = nullptr;
@@ -128,17 +124,17 @@ void run_compare(const compare_state& st) {
     tab.add(s == &a ? "A" : "B", v);
   }
   const double diff = *a.result.mean - *b.result.mean;
-  tab.add("A - B", format_interval(diff, shown.diff_low, shown.diff_high, false) +
+  tab.add("A - B", format_interval(diff, cmp.shown.diff_low, cmp.shown.diff_high, false) +
                        (opt.kind == quantity_kind::rate ? " (delta method)" : ""));
-  tab.add("Welch t", format_number(t, 0.1) + ", df " + format_number(w.df, 1) +
+  tab.add("Welch t", format_number(cmp.t, 0.1) + ", df " + format_number(cmp.test.df, 1) +
                          (opt.kind == quantity_kind::rate ? " (on the reciprocals)" : ""));
-  tab.add("p", format_p(w.p) +
-                   (significant ? ": the means differ" : ": no significant difference") +
+  tab.add("p", format_p(cmp.test.p) +
+                   (cmp.significant ? ": the means differ" : ": no significant difference") +
                    " at the " + format_level(1 - confidence) + " level");
-  if (needed_batches)
+  if (cmp.b_batches)
     tab.add("required B",
-            std::to_string(static_cast<std::size_t>(*needed_batches) * qb) + " readings (" +
-                std::to_string(static_cast<std::size_t>(*needed_batches)) + " subsessions of " +
+            std::to_string(static_cast<std::size_t>(*cmp.b_batches) * qb) + " readings (" +
+                std::to_string(static_cast<std::size_t>(*cmp.b_batches)) + " subsessions of " +
                 std::to_string(qb) + "; have " + std::to_string(b.result.n_used) + ")" +
                 (st.power > 0 ? " to detect this difference with power " + format_level(st.power)
                               : " for this difference to be significant"));
