@@ -75,12 +75,12 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
     }
     tab.write(out);
   }
-  out << "\nstopped: " << stopped_because_ << '\n';
+  out << "\nstopped: " << stopped_because_.value() << '\n';
 }
 
 nlohmann::ordered_json bench_session::to_json_result(const std::vector<pair_result>& pairs) const {
   nlohmann::ordered_json j;
-  j["stopped_because"] = stopped_because_;
+  j["stopped_because"] = to_string(stopped_because_.value());
   j["runs"] = total_runs_;
   j["warmup_runs"] = o_.warmup;
   j["shell"] = o_.shell;
@@ -195,7 +195,7 @@ void bench_session::sweep_rows(std::ostream& out, std::size_t point,
       const analysis& a = r.stats;
       out << point << ',' << value << ',' << q << ',' << num(a.mean) << ',' << num(a.ci_low) << ','
           << num(a.ci_high) << ',' << num(a.ci_width_rel) << ',' << a.n << ','
-          << (a.converged ? "true" : "false") << ',' << stopped_because_ << ",\n";
+          << (a.converged ? "true" : "false") << ',' << stopped_because_.value() << ",\n";
     }
 }
 

@@ -295,7 +295,7 @@ bool bench_session::goal_met(const std::vector<pair_result>& pairs) const {
     return all;
   }
   return std::all_of(commands_.begin(), commands_.end(), [](const bench_command& c) {
-    return c.last.stop && c.last.reason == "converged";
+    return c.last.stop && c.last.reason == stop_reason::converged;
   });
 }
 
@@ -327,8 +327,8 @@ int bench_session::run() {
         // Evaluate every command; decide.
         for (auto& c : commands_) {
           c.last = c.eng->evaluate();
-          if (c.last.stop && c.last.reason == "unreachable" && o_.until == "precise") {
-            stopped_because_ = "unreachable";
+          if (c.last.stop && c.last.reason == stop_reason::unreachable && o_.until == "precise") {
+            stopped_because_ = stop_reason::unreachable;
           }
         }
         std::vector<pair_result> pairs;
@@ -337,13 +337,13 @@ int bench_session::run() {
           judge(pairs, look_at::due);
         }
         if (show_progress && total_runs_ > 0) std::cerr << progress_text(pairs) << '\n';
-        if (!stopped_because_.empty()) break;
+        if (stopped_because_) break;
         if (goal_met(pairs)) {
-          stopped_because_ = "converged";
+          stopped_because_ = stop_reason::converged;
           break;
         }
         if (total_runs_ >= o_.max_runs) {
-          stopped_because_ = "max_runs";
+          stopped_because_ = stop_reason::max_runs;
           break;
         }
         // The round: each command's share, shuffled.
@@ -412,23 +412,23 @@ int bench_session::run() {
             &cancel);
         if (failed) {
           failure_ = failed->what();
-          stopped_because_ = "error";
+          stopped_because_ = stop_reason::error;
           break;
         }
         if (interrupted.load()) {
-          stopped_because_ = "interrupted";
+          stopped_because_ = stop_reason::interrupted;
           break;
         }
         if (std::chrono::steady_clock::now() >= deadline) {
-          stopped_because_ = "max_seconds";
+          stopped_because_ = stop_reason::max_seconds;
           break;
         }
       }
     } catch (const input_error& e) {
       failure_ = e.what();
-      stopped_because_ = "error";
+      stopped_because_ = stop_reason::error;
     } catch (const interrupted_run&) {
-      stopped_because_ = "interrupted";
+      stopped_because_ = stop_reason::interrupted;
     }
     for (auto& c : commands_) c.last = c.eng->evaluate();
     // A limit that ends a round midway may have let in the readings that meet the goal: rounds
@@ -436,10 +436,10 @@ int bench_session::run() {
     // is not evaluated until it ends. Judged on every reading the report shows, at a moment the
     // readings did not choose, that is the goal met. Under --until separated that judgement is
     // one more look, at the next look's (lower) level.
-    if (stopped_because_ == "max_seconds" || stopped_because_ == "max_runs") {
+    if (stopped_because_ == stop_reason::max_seconds || stopped_because_ == stop_reason::max_runs) {
       auto pairs = commands_.size() > 1 ? comparisons() : std::vector<pair_result>{};
       judge(pairs, look_at::closing);  // one more look, at its own level
-      if (goal_met(pairs)) stopped_because_ = "converged";
+      if (goal_met(pairs)) stopped_because_ = stop_reason::converged;
     }
     if (!o_.cleanup.empty()) {
       try {
@@ -448,7 +448,7 @@ int bench_session::run() {
       } catch (const input_error& e) {
         std::cerr << program_ << ": warning: " << e.what() << '\n';
       } catch (const interrupted_run&) {
-        stopped_because_ = "interrupted";
+        stopped_because_ = stop_reason::interrupted;
       }
     }
   }
@@ -473,8 +473,8 @@ int bench_session::run() {
     std::cerr << program_ << ": error: " << *failure_ << '\n';
     return exit_input;
   }
-  if (stopped_because_ == "interrupted") return exit_interrupted;
-  return stopped_because_ == "converged" ? exit_ok : exit_limit;
+  if (stopped_because_ == stop_reason::interrupted) return exit_interrupted;
+  return stopped_because_ == stop_reason::converged ? exit_ok : exit_limit;
 }
 
 }  // namespace mcpilot::cli::bench

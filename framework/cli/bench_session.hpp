@@ -146,7 +146,7 @@ class bench_session {
   std::vector<bench_command> commands_;
   std::vector<raw_reading> raw_;
   std::uint64_t total_runs_ = 0;
-  std::string stopped_because_;
+  std::optional<stop_reason> stopped_because_;  // none while running
   std::optional<std::string> failure_;
   std::chrono::system_clock::time_point start_, end_;
   std::chrono::steady_clock::time_point t0_;

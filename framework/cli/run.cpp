@@ -74,7 +74,7 @@ experiment_config config_of_checkpoint(const checkpoint& c, const run_options& o
 }
 
 int exit_code_of(const session_result& r) {
-  if (r.stopped_because == "interrupted") return exit_interrupted;
+  if (r.stopped_because == stop_reason::interrupted) return exit_interrupted;
   if (r.error) return exit_input;
   if (!r.quantities.empty() && r.all_required_converged()) return exit_ok;
   return exit_limit;
@@ -228,8 +228,8 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     }
     cluster_release_workers(exit_code_of(result));
   }
-  if (!o.checkpoint.empty() && result.stopped_because != "converged" &&
-      result.stopped_because != "unreachable")
+  if (!o.checkpoint.empty() && result.stopped_because != stop_reason::converged &&
+      result.stopped_because != stop_reason::unreachable)
     write_latest();
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;

@@ -170,10 +170,10 @@ decision engine::evaluate() {
   decision d;
   if (any_readings && all_converged) {
     d.stop = true;
-    d.reason = "converged";
+    d.reason = stop_reason::converged;
   } else if (unreachable) {
     d.stop = true;
-    d.reason = "unreachable";
+    d.reason = stop_reason::unreachable;
   } else {
     d.count = next_round_size();
   }

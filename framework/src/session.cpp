@@ -223,15 +223,15 @@ session_result run_session(const model& m, const model_spec& spec, const session
     if (hooks.on_snapshot && !cut_before)
       hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds, *exec));
     if (hooks.interrupted && hooks.interrupted->load()) {
-      result.stopped_because = "interrupted";
+      result.stopped_because = stop_reason::interrupted;
       break;
     }
     if (elapsed >= settings.max_seconds) {
-      result.stopped_because = "max_seconds";
+      result.stopped_because = stop_reason::max_seconds;
       break;
     }
     if (eng->replications() >= settings.max_replications) {
-      result.stopped_because = "max_replications";
+      result.stopped_because = stop_reason::max_replications;
       break;
     }
     const std::uint64_t count =
@@ -244,7 +244,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
                       : replication_round(m, spec, settings, *eng, *exec, watch, count, rows);
     } catch (const task_failure& f) {
       result.error = failure_message(f, settings.seed, eng->stream_style());
-      result.stopped_because = "error";
+      result.stopped_because = stop_reason::error;
       eng->evaluate();
       break;
     }

@@ -99,8 +99,8 @@ double run_fixed(const work_model& m, std::uint64_t replications, unsigned threa
   const auto t0 = clock_type::now();
   const session_result r = run_session(m, spec, fixed_length(replications, threads));
   const double seconds = std::chrono::duration<double>(clock_type::now() - t0).count();
-  if (r.replications != replications || r.stopped_because != "max_replications")
-    throw std::runtime_error("session stopped early: " + r.stopped_because);
+  if (r.replications != replications || r.stopped_because != stop_reason::max_replications)
+    throw std::runtime_error("session stopped early: " + std::string(to_string(r.stopped_because)));
   return seconds;
 }
 

@@ -83,7 +83,7 @@ void BM_SessionTargetTenPercent(benchmark::State& state) {
     s.engine.session_precision.ci_perc = 0.2;
     const auto r = run_session(c->model, c->spec, s);
     replications += r.replications;
-    if (r.stopped_because != "converged") state.SkipWithError("did not converge");
+    if (r.stopped_because != stop_reason::converged) state.SkipWithError("did not converge");
   }
   state.counters["replications"] =
       static_cast<double>(replications) / static_cast<double>(state.iterations());
@@ -151,7 +151,7 @@ void BM_SessionGeneralTargetTenPercent(benchmark::State& state) {
     const auto r = run_session(c->model, c->spec, s);
     replications += r.replications;
     estimate += *r.quantities[0].stats.mean;
-    if (r.stopped_because != "converged") state.SkipWithError("did not converge");
+    if (r.stopped_because != stop_reason::converged) state.SkipWithError("did not converge");
   }
   const double n = static_cast<double>(state.iterations());
   state.counters["replications"] = static_cast<double>(replications) / n;

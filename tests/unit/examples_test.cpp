@@ -57,7 +57,7 @@ bool covers(const session_result& r, double truth) {
 TEST(ExamplePi, BitIdenticalAcrossThreadCounts) {
   const auto c = make_pi(100);
   const auto r1 = run_session(*c.m, c.spec, settings(11, 1, "normal", 0.01));
-  ASSERT_EQ(r1.stopped_because, "converged");
+  ASSERT_EQ(r1.stopped_because, stop_reason::converged);
   for (unsigned threads : {2u, 3u, 8u}) {
     const auto r = run_session(*c.m, c.spec, settings(11, threads, "normal", 0.01));
     EXPECT_EQ(r.replications, r1.replications) << threads << " threads";
@@ -72,7 +72,7 @@ TEST(ExamplePi, BitIdenticalAcrossThreadCounts) {
 TEST(ExampleMm1, BitIdenticalAcrossThreadCounts) {
   const auto c = make_mm1(0.8, 1.0);
   const auto r1 = run_session(*c.m, c.spec, settings(5, 1, "normal", 0.2));
-  ASSERT_EQ(r1.stopped_because, "converged");
+  ASSERT_EQ(r1.stopped_because, stop_reason::converged);
   for (unsigned threads : {2u, 3u}) {
     const auto r = run_session(*c.m, c.spec, settings(5, threads, "normal", 0.2));
     EXPECT_EQ(r.replications, r1.replications) << threads << " threads";
@@ -141,7 +141,7 @@ TEST(ExamplePi, IntervalCoverageOverSeeds) {
   int covering = 0;
   for (int seed = 1; seed <= seeds; ++seed) {
     const auto r = run_session(*c.m, c.spec, settings(1000 + seed, 2, "normal", 0.01));
-    ASSERT_EQ(r.stopped_because, "converged") << "seed " << seed;
+    ASSERT_EQ(r.stopped_because, stop_reason::converged) << "seed " << seed;
     covering += covers(r, std::numbers::pi);
   }
   // binom.cdf(181, 200, 0.95) = 0.0057: at least 182 of 200 must cover. At 85% true coverage
@@ -163,7 +163,7 @@ TEST(ExampleMm1, IntervalCoverageOverSeeds) {
     const double truth = st.lambda / st.mu / (st.mu - st.lambda);
     for (int seed = 1; seed <= 10; ++seed) {
       const auto r = run_session(*c.m, c.spec, settings(2000 + seed, 2, "strict", 0.1));
-      ASSERT_EQ(r.stopped_because, "converged") << "rho " << st.lambda / st.mu << " seed " << seed;
+      ASSERT_EQ(r.stopped_because, stop_reason::converged) << "rho " << st.lambda / st.mu << " seed " << seed;
       covering += covers(r, truth);
       ++sessions;
     }

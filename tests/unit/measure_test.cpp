@@ -377,7 +377,7 @@ TEST(MeasureSession, AFailedCheckEndsTheSessionWithAnError) {
   m.declare(spec);
   declare_measurement_quantities(spec, {});
   const session_result r = run_session(m, spec, quick_settings());
-  EXPECT_EQ(r.stopped_because, "error");
+  EXPECT_EQ(r.stopped_because, stop_reason::error);
   ASSERT_TRUE(r.error);
   EXPECT_NE(r.error->find("wrong output"), std::string::npos);
 }

@@ -113,7 +113,7 @@ TEST(MojetteModel, BitIdenticalAcrossThreadCounts) {
   o.sets = {"model.failure_probability=0.3"};
   const auto cfg = load_config(config_path("custom-non-mds"), models, o);
   const auto r1 = run_session(*cfg.instance, cfg.spec, settings(7, 1));
-  ASSERT_EQ(r1.stopped_because, "converged");
+  ASSERT_EQ(r1.stopped_because, stop_reason::converged);
   for (unsigned threads : {2u, 3u}) {
     const auto r = run_session(*cfg.instance, cfg.spec, settings(7, threads));
     EXPECT_EQ(r.replications, r1.replications);
@@ -130,7 +130,7 @@ TEST(MojetteModel, TimingLeavesTheEstimateBitIdentical) {
   o.sets = {"model.failure_probability=0.3"};
   const auto cfg = load_config(config_path("rozofs-4-6"), models, o);
   const auto r1 = run_session(*cfg.instance, cfg.spec, settings(5, 1));
-  ASSERT_EQ(r1.stopped_because, "converged");
+  ASSERT_EQ(r1.stopped_because, stop_reason::converged);
   const auto r2 = run_session(*cfg.instance, cfg.spec, settings(5, 2));
   EXPECT_EQ(r2.replications, r1.replications);
   EXPECT_EQ(r2.readings->readings(0), r1.readings->readings(0));

@@ -104,7 +104,7 @@ TEST(RoundExecutor, BlocksGatheredInIndexOrderGiveTheLocalResult) {
     auto s = settings(7);
     s.executor = exec;
     const auto split = run_session(m, spec, s);
-    EXPECT_EQ(split.stopped_because, "converged");
+    EXPECT_EQ(split.stopped_because, stop_reason::converged);
     EXPECT_EQ(split.replications, local.replications) << blocks;
     EXPECT_EQ(split.rounds, local.rounds);
     EXPECT_EQ(*split.quantities[0].stats.mean, *local.quantities[0].stats.mean);

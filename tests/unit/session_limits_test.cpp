@@ -124,7 +124,7 @@ TEST(SessionLimits, MaxSecondsStopsInsideTheFirstRoundAndKeepsAPrefix) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = run_session(m, spec, s);
   const double took = seconds_since(t0);
-  EXPECT_EQ(r.stopped_because, "max_seconds");
+  EXPECT_EQ(r.stopped_because, stop_reason::max_seconds);
   // Within max(1 s, 2 x the longest replication) of the limit; generous for a loaded machine.
   EXPECT_LT(took, 0.2 + 1.0);
   EXPECT_LT(r.replications, 100u);
@@ -155,7 +155,7 @@ TEST(SessionLimits, InterruptInsideTheFirstRoundStopsPromptly) {
   const auto r = run_session(m, spec, unreachable(2), hooks);
   const double took = seconds_since(t0);
   signaller.join();
-  EXPECT_EQ(r.stopped_because, "interrupted");
+  EXPECT_EQ(r.stopped_because, stop_reason::interrupted);
   EXPECT_LT(took, 0.15 + 1.0);
   EXPECT_LT(r.replications, 100u);
   EXPECT_EQ(r.quantities[0].stats.n, r.replications);
@@ -175,7 +175,7 @@ TEST(SessionLimits, StreamRoundsAreCutBetweenPiecesEqually) {
   s.max_seconds = 1.0;
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = run_session(m, spec, s);
-  EXPECT_EQ(r.stopped_because, "max_seconds");
+  EXPECT_EQ(r.stopped_because, stop_reason::max_seconds);
   EXPECT_LT(seconds_since(t0), 1.0 + 1.0) << "stopped " << r.stopped_because;
   const engine& e = *r.readings;
   const std::size_t n = e.stream_readings(0, 0).size();

@@ -54,7 +54,7 @@ session_result replication_session(std::size_t n) {
   r.replications = e->replications();
   r.rounds = 1;
   r.threads = 2;
-  r.stopped_because = "max_replications";
+  r.stopped_because = stop_reason::max_replications;
   r.start = std::chrono::system_clock::now();
   r.end = r.start + std::chrono::milliseconds(1500);
   r.readings = e;
@@ -66,6 +66,31 @@ std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(line);
   return out;
+}
+
+// The words are the JSON and CSV contract of docs/cli.md and docs/bench.md: code compares the
+// enum, so a renamed word would pass every other test and break every script that reads them.
+TEST(StopReason, WordsAndExplanationsAreTheDocumentedOnes) {
+  const std::pair<stop_reason, const char*> words[] = {
+      {stop_reason::converged, "converged"},
+      {stop_reason::unreachable, "unreachable"},
+      {stop_reason::max_replications, "max_replications"},
+      {stop_reason::max_runs, "max_runs"},
+      {stop_reason::max_seconds, "max_seconds"},
+      {stop_reason::interrupted, "interrupted"},
+      {stop_reason::error, "error"}};
+  std::vector<std::string_view> explained;
+  for (const auto& [r, w] : words) {
+    EXPECT_EQ(to_string(r), w);
+    std::ostringstream out;
+    out << r;
+    EXPECT_EQ(out.str(), w);
+    EXPECT_FALSE(explain(r).empty()) << w;
+    explained.push_back(explain(r));
+  }
+  std::sort(explained.begin(), explained.end());
+  EXPECT_EQ(std::unique(explained.begin(), explained.end()), explained.end())
+      << "two reasons explained alike";
 }
 
 TEST(SessionOutput, JsonHasTheDesignFields) {
@@ -130,7 +155,7 @@ TEST(SessionOutput, JsonHasTheDesignFields) {
 
   session_result failed = replication_session(10);
   failed.error = "replication 10 (seed 17) failed: boom";
-  failed.stopped_because = "error";
+  failed.stopped_because = stop_reason::error;
   EXPECT_EQ(to_json(failed, m)["error"], *failed.error);
 }
 

@@ -40,7 +40,7 @@ TEST(Session, ConvergesAndCoversTheMean) {
   model_spec spec;
   m.declare(spec);
   const auto r = run_session(m, spec, settings(2));
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, stop_reason::converged);
   ASSERT_EQ(r.quantities.size(), 1u);
   const auto& a = r.quantities[0].stats;
   EXPECT_TRUE(a.converged);
@@ -89,7 +89,7 @@ TEST(Session, MaxReplicationsStopsWithIntervalReported) {
   auto s = settings(2);
   s.max_replications = 150;
   const auto r = run_session(m, spec, s);
-  EXPECT_EQ(r.stopped_because, "max_replications");
+  EXPECT_EQ(r.stopped_because, stop_reason::max_replications);
   EXPECT_EQ(r.replications, 150u);
   EXPECT_FALSE(r.quantities[0].stats.converged);
   EXPECT_TRUE(r.quantities[0].stats.ci_low.has_value());
@@ -109,7 +109,7 @@ TEST(Session, ThrowingReplicationEndsCleanlyNamingIndexAndSeed) {
   m.declare(spec);
   for (unsigned threads : {1u, 2u}) {
     const auto r = run_session(m, spec, settings(threads, 42));
-    EXPECT_EQ(r.stopped_because, "error");
+    EXPECT_EQ(r.stopped_because, stop_reason::error);
     ASSERT_TRUE(r.error.has_value());
     EXPECT_NE(r.error->find("replication 137"), std::string::npos) << *r.error;
     EXPECT_NE(r.error->find("seed 42"), std::string::npos) << *r.error;
@@ -134,7 +134,7 @@ TEST(Session, FailureInALaterChunkKeepsEveryEarlierReading) {
   auto s = settings(2, 5);
   s.engine.session_precision.ci_perc = 1e-6;  // never converges: rounds of 100, 500, ... 312,500
   const auto r = run_session(m, spec, s);
-  EXPECT_EQ(r.stopped_because, "error");
+  EXPECT_EQ(r.stopped_because, stop_reason::error);
   ASSERT_TRUE(r.error.has_value());
   EXPECT_NE(r.error->find("replication 200000"), std::string::npos) << *r.error;
   EXPECT_EQ(r.replications, 200'000u);
@@ -157,7 +157,7 @@ TEST(Session, InvalidReadingIsASessionErrorNamingTheReplication) {
   model_spec spec;
   m.declare(spec);
   const auto r = run_session(m, spec, settings(2, 5));
-  EXPECT_EQ(r.stopped_because, "error");
+  EXPECT_EQ(r.stopped_because, stop_reason::error);
   ASSERT_TRUE(r.error.has_value());
   EXPECT_NE(r.error->find("replication 60"), std::string::npos) << *r.error;
   EXPECT_NE(r.error->find("throughput"), std::string::npos) << *r.error;
@@ -196,7 +196,7 @@ TEST(Session, StreamStyleDeterministicAndCovers) {
   const auto r1 = run_session(m, spec, s);
   s.threads = 3;
   const auto r3 = run_session(m, spec, s);
-  EXPECT_EQ(r1.stopped_because, "converged");
+  EXPECT_EQ(r1.stopped_because, stop_reason::converged);
   EXPECT_EQ(*r1.quantities[0].stats.mean, *r3.quantities[0].stats.mean);
   const auto& a = r1.quantities[0].stats;
   EXPECT_LE(*a.ci_low, 5.0);
@@ -228,7 +228,7 @@ TEST(Session, RareProportionIsSampledForNotGivenUp) {
   auto s = settings(2, 11);
   s.engine.session_precision = *preset("quick");
   const auto r = run_session(m, spec, s);
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, stop_reason::converged);
   const auto& a = r.quantities[0].stats;
   EXPECT_FALSE(a.one_sided);
   EXPECT_LE(*a.ci_low, 2e-3);
@@ -248,7 +248,7 @@ TEST(Session, NoEventsWithinTheBudgetStopsAsUnreachableWithTheBound) {
   s.engine.session_precision = *preset("quick");
   s.max_replications = 100'000;
   const auto r = run_session(m, spec, s);
-  EXPECT_EQ(r.stopped_because, "unreachable");
+  EXPECT_EQ(r.stopped_because, stop_reason::unreachable);
   EXPECT_LT(r.replications, 10'000u);
   const auto& a = r.quantities[0].stats;
   EXPECT_TRUE(a.one_sided);

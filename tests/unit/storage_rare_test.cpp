@@ -56,7 +56,7 @@ TEST(StorageRare, WeibullWithoutRepairMatchesBinomialTails) {
                    {"method", "importance"}});
     ASSERT_EQ(c->model.method(), estimator::failure_biasing);
     const auto r = run(*c, 1, 0.2);
-    EXPECT_EQ(r.stopped_because, "converged") << k.disks;
+    EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged) << k.disks;
     EXPECT_TRUE(covers(r, "loss_in_mission", k.exact)) << k.disks << "/" << k.tolerance;
   }
 }
@@ -174,7 +174,7 @@ TEST(StorageRare, AgreesWithNaiveWithRepairsAndLatentErrors) {
                  {"mission_hours", 87600.0},
                  {"method", "importance"}});
   const auto r = run(*c, 1, 0.05);
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
   const auto& a = quantity(r, "loss_in_mission").stats;
   const double se = (*a.ci_high - *a.ci_low) / (2 * z);
   const auto f = naive_missions(c->model, 87600, 100'000, 1);  // ~300 losses

@@ -33,7 +33,7 @@ TEST(StorageNaive, KnownMttdlTable) {
                    {"repair.parallel", k.parallel}});
     EXPECT_NEAR(c->model.analytic().at("mttdl_hours"), k.exact, 1e-9 * k.exact);
     const auto r = run(*c, 1, 0.05);
-    EXPECT_EQ(r.stopped_because, "converged");
+    EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
     EXPECT_TRUE(covers(r, "mttdl_hours", k.exact)) << k.disks << "/" << k.tolerance;
   }
 }
@@ -45,7 +45,7 @@ TEST(StorageNaive, StiffRaid5) {
   const double exact = 744315476.19047619;
   EXPECT_NEAR(c->model.analytic().at("mttdl_hours"), exact, 1e-9 * exact);
   const auto r = run(*c, 1, 0.2);
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
   EXPECT_TRUE(covers(r, "mttdl_hours", exact));
 }
 
@@ -170,7 +170,7 @@ TEST(StorageImportance, ManyGroups) {
                  {"method", "importance"}});
   const auto exact = c->model.analytic();
   const auto r = run(*c, 1, 0.2);
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
   EXPECT_TRUE(covers(r, "mttdl_hours", exact.at("mttdl_hours")));
   EXPECT_TRUE(covers(r, "loss_in_mission", exact.at("loss_in_mission")));
 }
@@ -192,7 +192,7 @@ TEST(StorageBothMethods, ImportanceMatchesNaive) {
                    {"method", method}});
     const auto exact = c->model.analytic();
     const auto r = run(*c, 2, 0.03);
-    EXPECT_EQ(r.stopped_because, "converged") << method;
+    EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged) << method;
     int j = 0;
     for (const char* q : {"mttdl_hours", "loss_in_mission"}) {
       EXPECT_TRUE(covers(r, q, exact.at(q))) << method;
@@ -229,7 +229,7 @@ TEST(StorageImportance, KnownAnswers) {
                    {"rebuild_error_probability", k.h},
                    {"method", "importance"}});
     const auto r = run(*c, 1, 0.05);
-    EXPECT_EQ(r.stopped_because, "converged");
+    EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
     EXPECT_TRUE(covers(r, "mttdl_hours", k.exact)) << k.disks << "/" << k.tolerance;
   }
 }
@@ -246,7 +246,7 @@ TEST(StorageImportance, RareEventTarget) {
   const auto r = run(*c, 1, 0.2, 2, 0.95);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(r.stopped_because, "converged");
+  EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::converged);
   for (const char* q : {"mttdl_hours", "loss_in_mission"}) {
     const auto& a = quantity(r, q).stats;
     EXPECT_TRUE(a.converged) << q;
@@ -310,7 +310,7 @@ TEST(StorageNaive, NoLossGivesUpperBound) {
   EXPECT_NEAR(*a.ci_high, 1 - std::pow(0.05, 1.0 / static_cast<double>(a.n_used)), 1e-12);
   EXPECT_GT(*a.ci_high, 0.0);
   EXPECT_FALSE(a.converged);
-  EXPECT_EQ(r.stopped_because, "unreachable");
+  EXPECT_EQ(r.stopped_because, mcpilot::stop_reason::unreachable);
   EXPECT_LT(r.replications, 1'000'000u);
 }
 

@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
       s.engine.streams = 4;
       const session_result r = run_session(*m, spec, s);
       const analysis& a = r.quantities.at(0).stats;
-      converged += r.stopped_because == "converged";
+      converged += r.stopped_because == stop_reason::converged;
       if (a.ci_low && a.ci_high && *a.ci_low <= st.truth && st.truth <= *a.ci_high) ++covered;
       readings += static_cast<double>(r.replications);
       if (a.ci_width_rel) rel += *a.ci_width_rel / 2;

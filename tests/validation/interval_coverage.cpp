@@ -207,7 +207,7 @@ void sequential_mm1(int seeds, int first_seed, const std::string& methods, doubl
           s.engine.streams = 4;
           const session_result r = run_session(*m, spec, s);
           const analysis& a = r.quantities.at(0).stats;
-          converged += r.stopped_because == "converged";
+          converged += r.stopped_because == stop_reason::converged;
           const bool hit = a.ci_low && a.ci_high && *a.ci_low <= truth && truth <= *a.ci_high;
           covered += hit;
           covered_in_block[static_cast<std::size_t>((seed - first_seed) / seeds)] += hit;

@@ -62,7 +62,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 struct estimate {
   double mean, low, high, seconds;
   std::uint64_t replications;
-  std::string stopped;
+  stop_reason stopped;
 };
 
 estimate run(const configured& c, std::uint64_t seed, double half_width) {
@@ -141,8 +141,9 @@ bool part_known_answers() {
     const bool covers = e.low <= k.exact && k.exact <= e.high;
     std::printf("%-50s %-12.6g %-12.6g [%.5g, %.5g] %-7s %9llu %8.2f %s\n", k.label.c_str(),
                 k.exact, e.mean, e.low, e.high, covers ? "yes" : "NO",
-                static_cast<unsigned long long>(e.replications), e.seconds, e.stopped.c_str());
-    ok = ok && e.stopped == "converged";
+                static_cast<unsigned long long>(e.replications), e.seconds,
+                std::string(to_string(e.stopped)).c_str());
+    ok = ok && e.stopped == stop_reason::converged;
   }
   return ok;
 }
@@ -276,7 +277,7 @@ bool part_target() {
   const auto e = run(*c, 20261130, 0.1);
   std::printf("importance: %.5g [%.5g, %.5g], %llu replications, %.2f s (%s)\n", e.mean, e.low,
               e.high, static_cast<unsigned long long>(e.replications), e.seconds,
-              e.stopped.c_str());
+              std::string(to_string(e.stopped)).c_str());
   // Naive: +-10% at 95% needs 1.96^2 / 0.01 x (1 - p) / p missions. Its time per replication,
   // measured here: the model's naive method (each replication runs on to data loss, for
   // mttdl_hours) and a mission-only simulation (to the mission's end).
@@ -301,7 +302,7 @@ bool part_target() {
       needed, needed * per_model, per_model, needed * per_mission, per_mission);
   std::printf("speed-up of importance sampling: x%.3g (model's naive), x%.3g (mission-only)\n",
               needed * per_model / e.seconds, needed * per_mission / e.seconds);
-  return e.stopped == "converged" && e.seconds < 300;
+  return e.stopped == stop_reason::converged && e.seconds < 300;
 }
 
 }  // namespace

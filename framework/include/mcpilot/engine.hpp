@@ -11,6 +11,7 @@
 
 #include "mcpilot/model.hpp"
 #include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stop_reason.hpp"
 
 namespace mcpilot {
 
@@ -38,7 +39,7 @@ struct quantity_result {
 struct decision {
   bool stop = false;
   std::uint64_t count = 0;  // replications (or readings per stream) in the next round
-  std::string reason;       // when stopping: "converged" or "unreachable"
+  stop_reason reason = stop_reason::converged;  // when stopping: converged or unreachable
 };
 
 class engine {

@@ -73,9 +73,8 @@ struct session_result {
   std::vector<quantity_result> quantities;
   std::uint64_t replications = 0;
   std::size_t rounds = 0;
-  unsigned threads = 0;  // the concurrency actually used
-  // "converged", "unreachable", "max_replications", "max_seconds", "interrupted", "error"
-  std::string stopped_because;
+  unsigned threads = 0;                                  // the concurrency actually used
+  stop_reason stopped_because = stop_reason::converged;  // never max_runs
   std::optional<std::string> error;  // a replication's failure, with index and seed to replay it
   std::chrono::system_clock::time_point start, end;
   std::shared_ptr<const engine> readings;  // every reading, for --raw
@@ -85,7 +84,7 @@ struct session_result {
 };
 
 // Runs the configured model until the engine stops it or a limit is reached. A replication that
-// throws ends the session cleanly: stopped_because "error", the readings of earlier replications
+// throws ends the session cleanly: stopped_because error, the readings of earlier replications
 // kept. Throws only for a bug (or bad settings).
 session_result run_session(const model& m, const model_spec& spec, const session_settings& settings,
                            const session_hooks& hooks = {});

@@ -18,18 +18,6 @@ namespace mcpilot {
 
 namespace {
 
-std::string why_stopped(const std::string& reason) {
-  if (reason == "converged") return "every required interval meets its precision";
-  if (reason == "unreachable")
-    return "a required precision cannot be reached by more readings, or not within "
-           "max_replications";
-  if (reason == "max_replications") return "max_replications reached before convergence";
-  if (reason == "max_seconds") return "max_seconds reached before convergence";
-  if (reason == "interrupted") return "interrupted; results so far";
-  if (reason == "error") return "a replication failed; results of the replications before it";
-  return reason;
-}
-
 // A CSV field, quoted when it would otherwise be misread.
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos && s.find('#') != 0) return s;
@@ -118,7 +106,7 @@ nlohmann::ordered_json to_json(const session_result& r, const session_metadata& 
   if (r.measurement) environment["measurement"] = to_json(*r.measurement);
   return {
       {"converged", r.all_required_converged() && !r.quantities.empty()},
-      {"stopped_because", r.stopped_because},
+      {"stopped_because", to_string(r.stopped_because)},
       {"error", r.error ? nlohmann::ordered_json(*r.error) : nlohmann::ordered_json(nullptr)},
       {"replications", r.replications},
       {"rounds", r.rounds},
@@ -188,7 +176,7 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   const double seconds = std::chrono::duration<double>(r.end - r.start).count();
   char took[32];
   std::snprintf(took, sizeof took, "%.3g s", seconds);
-  out << "\nstopped: " << r.stopped_because << " (" << why_stopped(r.stopped_because) << ") after "
+  out << "\nstopped: " << r.stopped_because << " (" << explain(r.stopped_because) << ") after "
       << r.replications << (stream_style ? " readings" : " replications") << " in " << r.rounds
       << (r.rounds == 1 ? " round" : " rounds") << ", " << took << '\n';
 

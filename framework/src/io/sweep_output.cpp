@@ -100,7 +100,7 @@ void write_sweep_csv(std::ostream& out, const sweep_result& r, const experiment_
         out << prefix << ',' << csv_field(q.name) << ',' << exact_text(a.mean) << ','
             << exact_text(a.ci_low) << ',' << exact_text(a.ci_high) << ','
             << exact_text(a.ci_width_rel) << ',' << a.n << ',' << (a.converged ? "true" : "false")
-            << ',' << csv_field(p.result->stopped_because) << ','
+            << ',' << to_string(p.result->stopped_because) << ','
             << exact_text(analytic_of(p, q.name)) << '\n';
       }
       continue;
@@ -212,7 +212,8 @@ void write_sweep_table(std::ostream& out, const sweep_result& r, const experimen
       row.push_back(covered ? (*covered ? "yes" : "no") : "-");
     }
     row.push_back(p.result ? std::to_string(p.result->replications) : "-");
-    row.push_back(p.result ? p.result->stopped_because : std::string(to_string(p.status)));
+    row.push_back(
+        std::string(p.result ? to_string(p.result->stopped_because) : to_string(p.status)));
     rows.push_back(std::move(row));
   }
   write_columns(out, rows, left);

@@ -171,7 +171,7 @@ int sweep_point::exit_code() const {
     case point_status::ran:
       break;
   }
-  if (result->stopped_because == "interrupted") return exit_interrupted;
+  if (result->stopped_because == stop_reason::interrupted) return exit_interrupted;
   if (result->error) return exit_input;
   if (!result->quantities.empty() && result->all_required_converged()) return exit_ok;
   return exit_limit;
@@ -232,7 +232,7 @@ sweep_result run_sweep(const experiment_config& base, std::string_view config_te
     }
     if (options.on_point) options.on_point(p, total);
     run_point(p, config_text, base, models, overrides, options, total);
-    if (p.result && p.result->stopped_because == "interrupted") out.interrupted = true;
+    if (p.result && p.result->stopped_because == stop_reason::interrupted) out.interrupted = true;
     out.points.push_back(std::move(p));
   }
   return out;
