@@ -22,7 +22,7 @@ const fs::path root = MCPILOT_SOURCE_DIR;
 
 // Sources, scripts, configs and pages, outside .git and build directories.
 std::vector<fs::path> project_files() {
-  static const std::set<std::string> text = {".cpp", ".hpp", ".h",  ".md",    ".toml",
+  static const std::set<std::string> text = {".cpp", ".hpp", ".h",   ".md",    ".toml",
                                              ".sh",  ".py",  ".txt", ".cmake", ".in"};
   std::vector<fs::path> out;
   for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator();
@@ -154,10 +154,11 @@ TEST(DocsReferences, EveryPageNamedInTheSourcesExists) {
 
 TEST(DocsReferences, NothingPointsOutsideTheProject) {
   // Spelled in pieces, so that this file does not name them.
-  const std::vector<std::string> outside = {std::string("design") + ".md",
-                                            std::string("shared") + "/seeds", "../" "shared/",
-                                            std::string("pilot-statistics") + ".txt",
-                                            std::string("measurement-protocol") + ".txt"};
+  const std::vector<std::string> outside = {
+      std::string("design") + ".md", std::string("shared") + "/seeds",
+      "../"
+      "shared/",
+      std::string("pilot-statistics") + ".txt", std::string("measurement-protocol") + ".txt"};
   std::vector<std::string> found;
   for (const auto& f : project_files()) {
     const auto text = lines_of(f);
