@@ -36,14 +36,13 @@ struct analyze_state {
   shared_options o;
 };
 
-nlohmann::ordered_json requirements_json(const shared_options& o, const precision& p) {
-  return {{"preset", o.preset},
-          {"autocorrelation_limit", p.autocorrelation_limit},
-          {"ci_perc", p.ci_perc},
-          {"ci", p.ci_abs ? nlohmann::ordered_json(*p.ci_abs) : nlohmann::ordered_json(nullptr)},
-          {"confidence", p.confidence},
-          {"min_samples", p.min_samples},
-          {"interval", std::string(to_string(p.interval.value_or(interval_method::adjusted)))}};
+// The preset's name, then the precision in the words `run --json` gives each quantity's (`ac`, as
+// in configs and on the command line), the interval resolved.
+nlohmann::ordered_json requirements_json(const shared_options& o, precision p) {
+  p.interval = p.interval.value_or(interval_method::adjusted);
+  nlohmann::ordered_json j = {{"preset", o.preset}};
+  j.update(to_json(p));
+  return j;
 }
 
 // "3,5" -> {3, 5}; anything else is a usage error.

@@ -163,7 +163,8 @@ TEST(ExampleMm1, IntervalCoverageOverSeeds) {
     const double truth = st.lambda / st.mu / (st.mu - st.lambda);
     for (int seed = 1; seed <= 10; ++seed) {
       const auto r = run_session(*c.m, c.spec, settings(2000 + seed, 2, "strict", 0.1));
-      ASSERT_EQ(r.stopped_because, stop_reason::converged) << "rho " << st.lambda / st.mu << " seed " << seed;
+      ASSERT_EQ(r.stopped_because, stop_reason::converged)
+          << "rho " << st.lambda / st.mu << " seed " << seed;
       covering += covers(r, truth);
       ++sessions;
     }

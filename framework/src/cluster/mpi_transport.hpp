@@ -2,8 +2,8 @@
 // The MPI calls an MPI job needs (cluster.hpp), as a table of C functions that the plug-in
 // libmcpilot-mpi.so fills in (mpi_plugin.cpp, the only file that includes <mpi.h>). The framework
 // loads it only when mpirun or srun launched the process: a plain run then never maps Open MPI's
-// libraries, which cost every process about 1.1 MB of resident memory and a third of the start-up of a
-// short command, and a machine without Open MPI runs everything but MPI jobs.
+// libraries, which cost every process about 1.1 MB of resident memory and a third of the start-up
+// of a short command, and a machine without Open MPI runs everything but MPI jobs.
 //
 // Every collective is on MPI_COMM_WORLD with rank 0 as the root. Errors return (the job's handler
 // is MPI_ERRORS_RETURN) as MPI's own codes, 0 for success, so that a lost rank is said in words.
