@@ -18,6 +18,7 @@ packages=(
   librandom123-dev   # Philox counter-based streams
   gnuplot-nox        # plots (--plot); everything else works without it
   clang              # libFuzzer targets (tests/fuzz, MCPILOT_FUZZ=ON) in CI
+  clang-format       # the style test (tests/style): every C++ file as .clang-format says
   libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
   libopenmpi-dev     # MPI runs across ranks (MCPILOT_MPI, docs/cluster.md)
   openmpi-bin        # mpirun, for the MPI tests
