@@ -9,6 +9,7 @@
 #include <string>
 #include <variant>
 
+#include "../support/weibull_binomial_tail.hpp"
 #include "storage/aged_group.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_simulation.hpp"
@@ -17,25 +18,18 @@
 namespace {
 
 using namespace storage_test;
+using mcpilot::test::weibull_binomial_tail;
 using estimator = mcpilot::storage::storage_model::estimator;
-
-// P(more than m of n independent disks fail by t), no repair: the binomial tail
-// sum_{j>m} C(n,j) F^j (1-F)^(n-j), F(t) = 1 - exp(-(t/scale)^shape).
-double binomial_tail(int n, int m, double t, double shape, double scale) {
-  const double f = -std::expm1(-std::pow(t / scale, shape));
-  double p = 0;
-  for (int j = m + 1; j <= n; ++j)
-    p += std::exp(std::lgamma(n + 1.0) - std::lgamma(j + 1.0) - std::lgamma(n - j + 1.0)) *
-         std::pow(f, j) * std::pow(1 - f, n - j);
-  return p;
-}
 
 // The issue's values (Weibull shape 1.12, scale 461,386 h, 1 year = 8,760 h), which the formula
 // reproduces to 1e-9 (also checked in Python with exact binomial coefficients).
 TEST(StorageRare, BinomialTailsOfTheIssue) {
-  EXPECT_NEAR(binomial_tail(10, 2, 8760, 1.12, 461386), 1.820726786e-4, 1e-9 * 1.820726786e-4);
-  EXPECT_NEAR(binomial_tail(14, 4, 8760, 1.12, 461386), 4.069839753e-7, 1e-9 * 4.069839753e-7);
-  EXPECT_NEAR(binomial_tail(6, 2, 8760, 1.12, 461386), 3.143421263e-5, 1e-9 * 3.143421263e-5);
+  EXPECT_NEAR(weibull_binomial_tail(10, 2, 8760, 1.12, 461386), 1.820726786e-4,
+              1e-9 * 1.820726786e-4);
+  EXPECT_NEAR(weibull_binomial_tail(14, 4, 8760, 1.12, 461386), 4.069839753e-7,
+              1e-9 * 4.069839753e-7);
+  EXPECT_NEAR(weibull_binomial_tail(6, 2, 8760, 1.12, 461386), 3.143421263e-5,
+              1e-9 * 3.143421263e-5);
 }
 
 // Without repair, importance sampling estimates the binomial tails and its intervals cover them.
@@ -141,7 +135,7 @@ TEST(StorageRare, LatentErrorsMatchTheirClosedForm) {
 
 // Several groups: 1 - prod(1 - Y_g) is unbiased for 1 - (1 - p)^G.
 TEST(StorageRare, SeveralGroups) {
-  const double p = binomial_tail(6, 2, 8760, 1.12, 461386);
+  const double p = weibull_binomial_tail(6, 2, 8760, 1.12, 461386);
   auto c = make({{"disks", 6},
                  {"tolerance", 2},
                  {"groups", 20},

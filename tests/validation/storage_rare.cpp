@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/weibull_binomial_tail.hpp"
 #include "mcpilot/session.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/storage_model.hpp"
@@ -84,17 +85,6 @@ estimate run(const configured& c, std::uint64_t seed, double half_width) {
   return {NAN, NAN, NAN, s, r.replications, r.stopped_because};
 }
 
-// Binomial tail sum_{j>m} C(n,j) F^j (1-F)^(n-j), F = 1 - exp(-(t/scale)^shape): P(loss by t)
-// without repair.
-double binomial_tail(int n, int m, double t, double shape, double scale) {
-  const double f = -std::expm1(-std::pow(t / scale, shape));
-  double p = 0;
-  for (int j = m + 1; j <= n; ++j)
-    p += std::exp(std::lgamma(n + 1.0) - std::lgamma(j + 1.0) - std::lgamma(n - j + 1.0)) *
-         std::pow(f, j) * std::pow(1 - f, n - j);
-  return p;
-}
-
 struct exact_case {
   std::string label;
   std::vector<setting> values;
@@ -114,11 +104,11 @@ std::vector<exact_case> exact_cases() {
   };
   return {
       {"10 disks tol 2, Weibull, no repair, 1 y", weibull_no_repair(10, 2),
-       binomial_tail(10, 2, 8760, 1.12, 461386)},
+       test::weibull_binomial_tail(10, 2, 8760, 1.12, 461386)},
       {"14 disks tol 4, Weibull, no repair, 1 y", weibull_no_repair(14, 4),
-       binomial_tail(14, 4, 8760, 1.12, 461386)},
+       test::weibull_binomial_tail(14, 4, 8760, 1.12, 461386)},
       {"6 disks tol 2, Weibull, no repair, 1 y", weibull_no_repair(6, 2),
-       binomial_tail(6, 2, 8760, 1.12, 461386)},
+       test::weibull_binomial_tail(6, 2, 8760, 1.12, 461386)},
       // The Markov chain's value (models/storage/group_chain.hpp, storage_ctmc_test.cpp).
       {"RAID-6 10, Weibull shape 1 = exp, MTTR 24 h, 10 y",
        {{"lifetime.distribution", std::string("weibull")},
