@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "../support/expect_rel.hpp"
+#include "../support/subsession_by_definition.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/distributions.hpp"
@@ -212,22 +213,10 @@ TEST(StatsPresetFields, AutocorrelationLimitChoosesTheSubsessionSize) {
   EXPECT_EQ(*quick.subsession_size, 1u);
   EXPECT_LT(*quick.subsession_size, *normal.subsession_size);
   EXPECT_LT(*normal.subsession_size, *strict.subsession_size);
-  // The sizes from the definition of rho_1(q), written out here with none of the library's code.
-  const auto q_by_definition = [&x](double limit) -> std::size_t {
-    for (std::size_t q = 1; q <= x.size() / 3; ++q) {
-      const std::size_t h = x.size() / q;
-      std::vector<double> y(h, 0.0);
-      for (std::size_t i = 0; i < h * q; ++i) y[i / q] += x[i] / static_cast<double>(q);
-      double m = 0;
-      for (double v : y) m += v / static_cast<double>(h);
-      double num = 0, den = 0;
-      for (std::size_t j = 0; j < h; ++j) {
-        den += (y[j] - m) * (y[j] - m);
-        if (j + 1 < h) num += (y[j] - m) * (y[j + 1] - m);
-      }
-      if (std::abs(num / den) <= limit) return q;
-    }
-    return 0;
+  // The sizes from the definition of rho_1(q), with none of the library's code.
+  const auto q_by_definition = [&x](double limit) {
+    const auto c = test::subsession_by_definition(x, limit);
+    return c ? c->q : 0;
   };
   EXPECT_EQ(*normal.subsession_size, q_by_definition(0.2));
   EXPECT_EQ(*strict.subsession_size, q_by_definition(0.1));

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "../support/expect_rel.hpp"
+#include "../support/subsession_by_definition.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/distributions.hpp"
@@ -334,33 +335,6 @@ TEST(StatsSubsession, NoQualifyingSizeIsNotEnoughData) {
   EXPECT_FALSE(choose_subsession(std::vector<double>{1, 2}, 0.99));
 }
 
-// A direct transcription of the definition, with none of the prefix-sum machinery: batch means
-// by summing, rho about the mean of the readings used, q = 1 .. n/3, first |rho| <= limit.
-// The first q whose rho_1(q), computed from the definition (batch means, their mean, lag-1 sum
-// over sum of squares) with none of the library's code, is within the limit; and that rho.
-struct brute_force_choice {
-  std::size_t q;
-  double rho;
-};
-
-std::optional<brute_force_choice> brute_force_q(const std::vector<double>& x, double limit) {
-  for (std::size_t q = 1; q <= x.size() / 3; ++q) {
-    const std::size_t h = x.size() / q;
-    std::vector<double> y(h, 0.0);
-    for (std::size_t i = 0; i < h * q; ++i) y[i / q] += x[i] / static_cast<double>(q);
-    double m = 0;
-    for (double v : y) m += v / static_cast<double>(h);
-    double num = 0, den = 0;
-    for (std::size_t j = 0; j < h; ++j) {
-      den += (y[j] - m) * (y[j] - m);
-      if (j + 1 < h) num += (y[j] - m) * (y[j + 1] - m);
-    }
-    const double rho = den == 0 ? 0 : num / den;
-    if (std::abs(rho) <= limit) return brute_force_choice{q, rho};
-  }
-  return std::nullopt;
-}
-
 TEST(StatsSubsession, AgreesWithTheDefinitionOnAr1Series) {
   // AR(1) series from a fixed linear congruential recurrence (no library generator needed for
   // agreement between two computations of the same statistic).
@@ -378,7 +352,7 @@ TEST(StatsSubsession, AgreesWithTheDefinitionOnAr1Series) {
     }
     for (double limit : {0.8, 0.2, 0.1, 0.05}) {
       SCOPED_TRACE(testing::Message() << "rho " << rho << " limit " << limit);
-      const auto expected = brute_force_q(x, limit);
+      const auto expected = test::subsession_by_definition(x, limit);
       const auto got = choose_subsession(x, limit);
       ASSERT_EQ(got.has_value(), expected.has_value());
       if (!got) continue;
