@@ -299,6 +299,60 @@ bool bench_session::goal_met(const std::vector<pair_result>& pairs) const {
   });
 }
 
+// The table on stdout and each --export file asked for.
+void bench_session::write_outputs(const std::vector<pair_result>& pairs) const {
+  if (total_runs_ > 0) write_table(std::cout, pairs);
+  std::cout.flush();
+  if (!o_.export_json.empty()) {
+    const std::string text = to_json_result(pairs).dump(2);
+    write_file_atomically(o_.export_json, "--export-json",
+                          [&](std::ostream& out) { out << text << '\n'; });
+  }
+  if (!o_.export_csv.empty())
+    write_file_atomically(o_.export_csv, "--export-csv",
+                          [&](std::ostream& out) { write_csv(out); });
+  if (!o_.export_markdown.empty())
+    write_file_atomically(o_.export_markdown, "--export-markdown",
+                          [&](std::ostream& out) { write_markdown(out); });
+}
+
+// The next round: each command's runs as its engine asks (readings turned into runs, whole
+// ladders in work mode, and under --until separated what an unresolved pair's next look seems to
+// need), one entry per run, in command order; run() shuffles it.
+std::vector<std::size_t> bench_session::round_order(const std::vector<pair_result>& pairs) const {
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < commands_.size(); ++i) {
+    const bench_command& c = commands_[i];
+    std::uint64_t n = c.last.stop ? 0 : c.last.count;
+    if (!columns_.empty() && c.runs > 0 && c.lines > 0)
+      n = (n * c.runs + c.lines - 1) / c.lines;  // readings -> runs
+    if (work_mode_) {
+      // The regression decides, not the engine: whole ladders, growing by about a tenth.
+      const std::uint64_t levels = o_.work_levels;
+      const std::uint64_t ladders = std::max<std::uint64_t>(1, c.runs / (10 * levels));
+      n = (c.runs == 0 ? 2 : ladders) * levels;
+    }
+    if (o_.until == "separated") {
+      // An unresolved pair's commands get what the next look's level seems to need, up
+      // to 4 times their runs so far, and at least what makes that look due (their runs
+      // doubled since the last one): rounds that fell short of it would run without
+      // being judged.
+      std::uint64_t extra = std::max<std::uint64_t>(c.runs / 10, 1);
+      for (const auto& p : pairs)
+        if (!p.resolved && (p.a == i || p.b == i)) {
+          const std::uint64_t last = verdicts_[pair_index(p)].schedule.last_n();
+          const std::uint64_t due = 2 * last > c.runs ? 2 * last - c.runs : 0;
+          extra = std::max({extra, due, std::min(p.runs_needed.value_or(c.runs), 4 * c.runs)});
+        }
+      if (c.runs == 0) extra = c.last.count;
+      n = std::max(n, extra);
+    }
+    order.insert(order.end(), n, i);
+  }
+  if (order.empty()) order.assign(commands_.size(), 0);
+  return order;
+}
+
 int bench_session::run() {
   set_up();
   start_ = std::chrono::system_clock::now();
@@ -347,37 +401,7 @@ int bench_session::run() {
           break;
         }
         // The round: each command's share, shuffled.
-        std::vector<std::size_t> order;
-        for (std::size_t i = 0; i < commands_.size(); ++i) {
-          bench_command& c = commands_[i];
-          std::uint64_t n = c.last.stop ? 0 : c.last.count;
-          if (!columns_.empty() && c.runs > 0 && c.lines > 0)
-            n = (n * c.runs + c.lines - 1) / c.lines;  // readings -> runs
-          if (work_mode_) {
-            // The regression decides, not the engine: whole ladders, growing by about a tenth.
-            const std::uint64_t levels = o_.work_levels;
-            const std::uint64_t ladders = std::max<std::uint64_t>(1, c.runs / (10 * levels));
-            n = (c.runs == 0 ? 2 : ladders) * levels;
-          }
-          if (o_.until == "separated") {
-            // An unresolved pair's commands get what the next look's level seems to need, up
-            // to 4 times their runs so far, and at least what makes that look due (their runs
-            // doubled since the last one): rounds that fell short of it would run without
-            // being judged.
-            std::uint64_t extra = std::max<std::uint64_t>(c.runs / 10, 1);
-            for (const auto& p : pairs)
-              if (!p.resolved && (p.a == i || p.b == i)) {
-                const std::uint64_t last = verdicts_[pair_index(p)].schedule.last_n();
-                const std::uint64_t due = 2 * last > c.runs ? 2 * last - c.runs : 0;
-                extra =
-                    std::max({extra, due, std::min(p.runs_needed.value_or(c.runs), 4 * c.runs)});
-              }
-            if (c.runs == 0) extra = c.last.count;
-            n = std::max(n, extra);
-          }
-          order.insert(order.end(), n, i);
-        }
-        if (order.empty()) order.assign(commands_.size(), 0);
+        std::vector<std::size_t> order = round_order(pairs);
         std::shuffle(order.begin(), order.end(), order_rng);
         const std::uint64_t room = o_.max_runs - total_runs_;
         if (order.size() > room) order.resize(room);
@@ -456,19 +480,7 @@ int bench_session::run() {
 
   auto pairs = commands_.size() > 1 ? comparisons() : std::vector<pair_result>{};
   judge(pairs, look_at::none);
-  if (total_runs_ > 0) write_table(std::cout, pairs);
-  std::cout.flush();
-  if (!o_.export_json.empty()) {
-    const std::string text = to_json_result(pairs).dump(2);
-    write_file_atomically(o_.export_json, "--export-json",
-                          [&](std::ostream& out) { out << text << '\n'; });
-  }
-  if (!o_.export_csv.empty())
-    write_file_atomically(o_.export_csv, "--export-csv",
-                          [&](std::ostream& out) { write_csv(out); });
-  if (!o_.export_markdown.empty())
-    write_file_atomically(o_.export_markdown, "--export-markdown",
-                          [&](std::ostream& out) { write_markdown(out); });
+  write_outputs(pairs);
   if (failure_) {
     std::cerr << program_ << ": error: " << *failure_ << '\n';
     return exit_input;

@@ -116,6 +116,8 @@ class bench_session {
   enum class look_at { due, closing, none };
   void judge(std::vector<pair_result>& pairs, look_at when);
   bool goal_met(const std::vector<pair_result>& pairs) const;
+  std::vector<std::size_t> round_order(const std::vector<pair_result>& pairs) const;
+  void write_outputs(const std::vector<pair_result>& pairs) const;
   void write_table(std::ostream& out, const std::vector<pair_result>& pairs) const;
   nlohmann::ordered_json to_json_result(const std::vector<pair_result>& pairs) const;
   void write_markdown(std::ostream& out) const;
