@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,6 +115,48 @@ void join_cluster(experiment_config& cfg, const run_options& o) {
   cfg.settings.executor = make_cluster_executor(cfg.settings.threads, hint);
 }
 
+// --checkpoint: keeps the latest round boundary and writes it when --checkpoint-every has passed
+// since the last write (or the start), and, through write_latest, at the end when the session
+// stopped short of convergence, so that it can be resumed from the last whole round. A
+// checkpoint is a safety net: failing to write one (a full disk) is said, and the session goes on
+// rather than losing what it has measured.
+class checkpoint_keeper {
+ public:
+  checkpoint_keeper(std::string path, double every_seconds, checkpoint base, std::string program)
+      : path_(std::move(path)),
+        every_(every_seconds),
+        base_(std::move(base)),
+        program_(std::move(program)),
+        last_write_(std::chrono::steady_clock::now()) {}
+
+  void offer(session_snapshot s) {
+    latest_ = std::move(s);
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_write_).count() < every_) return;
+    write_latest();
+    last_write_ = now;
+  }
+
+  void write_latest() {
+    if (!latest_) return;
+    base_.progress = std::move(*latest_);
+    try {
+      write_checkpoint(path_, base_);
+    } catch (const input_error& e) {
+      std::cerr << program_ << ": warning: " << e.what() << "; the previous checkpoint is kept\n";
+    }
+    latest_ = std::move(base_.progress);
+  }
+
+ private:
+  std::string path_;
+  double every_;
+  checkpoint base_;
+  std::string program_;
+  std::optional<session_snapshot> latest_;
+  std::chrono::steady_clock::time_point last_write_;  // or the start, before the first write
+};
+
 int run(const run_options& o, bool seed_given, bool threads_given, const model_registry& models,
         const std::string& program) {
   config_overrides overrides;
@@ -168,24 +211,10 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
       if (!o.plot.empty()) history.record(p);
     };
 
-  checkpoint base;
-  session_snapshot latest;
-  bool have_latest = false, written = false;
-  std::chrono::steady_clock::time_point last_write;
-  // A checkpoint is a safety net: failing to write one (a full disk) is said, and the session
-  // goes on rather than losing what it has measured.
-  auto write_latest = [&] {
-    if (!have_latest) return;
-    base.progress = std::move(latest);
-    try {
-      write_checkpoint(o.checkpoint, base);
-      written = true;
-    } catch (const input_error& e) {
-      std::cerr << program << ": warning: " << e.what() << "; the previous checkpoint is kept\n";
-    }
-    latest = std::move(base.progress);
-  };
+  // Fed each round boundary through hooks.on_snapshot.
+  std::optional<checkpoint_keeper> keeper;
   if (!o.checkpoint.empty()) {
+    checkpoint base;
     if (o.resume.empty()) {
       base.config_source = o.config;
       base.config_text = file_text(o.config);
@@ -198,19 +227,8 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     base.model = cfg.model_name;
     base.quantities.clear();
     for (const auto& q : cfg.spec.quantities()) base.quantities.push_back(q.name);
-    // The latest round boundary is kept, written when --checkpoint-every has passed since the
-    // last write (or the start), and written at the end when the session stopped short of
-    // convergence, so that it can be resumed from the last whole round.
-    const auto start = std::chrono::steady_clock::now();
-    hooks.on_snapshot = [&, start](session_snapshot s) {
-      latest = std::move(s);
-      have_latest = true;
-      const auto now = std::chrono::steady_clock::now();
-      const auto since = written ? last_write : start;
-      if (std::chrono::duration<double>(now - since).count() < o.checkpoint_every) return;
-      write_latest();
-      last_write = now;
-    };
+    keeper.emplace(o.checkpoint, o.checkpoint_every, std::move(base), program);
+    hooks.on_snapshot = [&keeper](session_snapshot s) { keeper->offer(std::move(s)); };
   }
 
   join_cluster(cfg, o);
@@ -228,9 +246,9 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
     }
     cluster_release_workers(exit_code_of(result));
   }
-  if (!o.checkpoint.empty() && result.stopped_because != stop_reason::converged &&
+  if (keeper && result.stopped_because != stop_reason::converged &&
       result.stopped_because != stop_reason::unreachable)
-    write_latest();
+    keeper->write_latest();
 
   std::ostream& table = json_to_stdout ? std::cerr : std::cout;
   const auto analytic = cfg.instance->analytic();
