@@ -25,6 +25,7 @@ struct changepoints_state {
   std::string file;
   double alpha = 0.01;
   std::size_t min_segment = 30;
+  std::size_t max_points = changepoint_options{}.max_points;
   shared_options o;
 };
 
@@ -35,6 +36,10 @@ void run_changepoints(const changepoints_state& st) {
     throw input_error("--alpha must lie in (0, 1), got " + format_number(st.alpha));
   if (st.min_segment < 2)
     throw input_error("--min-segment must be at least 2, got " + std::to_string(st.min_segment));
+  if (st.max_points != 0 && st.max_points < 2 * st.min_segment)
+    throw input_error("--max-points must be 0 or at least twice --min-segment (" +
+                      std::to_string(2 * st.min_segment) + "), got " +
+                      std::to_string(st.max_points) + ": fewer means leave no split to test");
   const csv_column c = read_readings(st.file, {st.o.column, st.o.header});
   note_header(c, std::cerr);
 
@@ -50,6 +55,7 @@ void run_changepoints(const changepoints_state& st) {
   changepoint_options co;
   co.alpha = st.alpha;
   co.min_segment = st.min_segment;
+  co.max_points = st.max_points;
   co.autocorrelation_limit = changepoint_autocorrelation_limit(req.autocorrelation_limit);
   const changepoint_result r = detect_changepoints(x, co);
 
@@ -63,6 +69,7 @@ void run_changepoints(const changepoints_state& st) {
     j["kind"] = st.o.kind;
     j["alpha"] = st.alpha;
     j["min_segment"] = st.min_segment;
+    j["max_points"] = st.max_points;
     j["segments"] = nlohmann::ordered_json::array();
     for (const changepoint_segment& s : segments)
       j["segments"].push_back(
@@ -76,7 +83,10 @@ void run_changepoints(const changepoints_state& st) {
   std::cout << c.source << ": " << r.n << " readings, " << r.changepoints.size()
             << (r.changepoints.size() == 1 ? " change-point" : " change-points")
             << " (binary segmentation, exact rank-sum test at alpha " << format_number(st.alpha)
-            << "/n, segments of at least " << st.min_segment << ")\n\n";
+            << "/n, segments of at least " << st.min_segment
+            << (r.resolution > 1 ? " means of " + std::to_string(r.resolution) + " readings"
+                                 : std::string())
+            << ")\n\n";
   // Readings are numbered from 0, as in the JSON; lines are the file's, to find them there.
   std::vector<std::vector<std::string>> rows;
   rows.push_back(
@@ -128,6 +138,10 @@ void add_changepoints_command(CLI::App& app, context& ctx) {
   cmd->add_option("--min-segment", st->min_segment, "fewest readings in a segment")
       ->check(unsigned_in(2, std::uint32_t{0xffffffff}, "a number of readings"))
       ->default_val(30);
+  cmd->add_option("--max-points", st->max_points,
+                  "longer series are searched on means of ceil(n / N) readings; 0: every reading")
+      ->check(unsigned_in(0, std::uint32_t{0xffffffff}, "a number of points"))
+      ->default_val(changepoint_options{}.max_points);
   cmd->callback([st, &ctx] {
     if (ctx.parse_only) return (void)requirements(st->o);
     run_changepoints(*st);

@@ -221,3 +221,80 @@ TEST(Changepoints, SmallStudyDetectsOneSdWarmup) {
   }
   EXPECT_GE(found, 270) << "1-sd warm-up of 50 among 500 found in " << found << " of 300";
 }
+
+// A series longer than max_points is searched on the means of b = ceil(n / max_points) readings,
+// the last mean also taking the n mod b left over (changepoint.hpp, step 4). The reference is the
+// search of those means, computed here, with the positions multiplied by b. The table bound is
+// fixed at 2^18 so that both searches plan their tests alike (the long series' own bound, by
+// its length in readings, is 2^18 too; the means', by their count, would be larger).
+TEST(Changepoints, LongSeriesIsSearchedOnMeansOfItsReadings) {
+  // 100,003 readings: b = 4, 25,000 means, the last of 7 readings. A warm-up of 2,001 readings
+  // 1 sd low, a shift of 0.3 sd at 40,002, and the stable phase after it.
+  const auto x = steps({{2001, -1.0}, {38001, 0.0}, {60001, 0.3}}, 1.0, 41);
+  ASSERT_EQ(x.size(), 100003u);
+  changepoint_options o;
+  o.rank_table_work = std::size_t{1} << 18;
+  const changepoint_result r = detect_changepoints(x, o);
+
+  constexpr std::size_t b = 4, points = 25000;
+  std::vector<double> means(points);
+  for (std::size_t j = 0; j < points; ++j) {
+    const std::size_t begin = j * b, end = j + 1 == points ? x.size() : begin + b;
+    long double s = 0;
+    for (std::size_t i = begin; i < end; ++i) s += x[i];
+    means[j] = static_cast<double>(s / static_cast<long double>(end - begin));
+  }
+  changepoint_options whole = o;
+  whole.max_points = 0;
+  const changepoint_result ref = detect_changepoints(means, whole);
+  ASSERT_EQ(ref.resolution, 1u);
+  ASSERT_GE(ref.changepoints.size(), 2u) << "the reference must find both changes";
+
+  EXPECT_EQ(r.resolution, b);
+  EXPECT_EQ(r.n, x.size());
+  EXPECT_EQ(r.proposed, ref.proposed);
+  ASSERT_EQ(r.changepoints.size(), ref.changepoints.size());
+  for (std::size_t k = 0; k < r.changepoints.size(); ++k)
+    EXPECT_EQ(r.changepoints[k], b * ref.changepoints[k]);
+  EXPECT_EQ(r.p_values, ref.p_values);
+  // Where the search reading by reading (max_points = 0) puts them: 2002 and 39963.
+  EXPECT_TRUE(found_near(r, 2002, b));
+  EXPECT_TRUE(found_near(r, 39963, b));
+  // The stable phase is counted in readings: the last segment ends at n, not at b * 25,000.
+  EXPECT_TRUE(r.accepted);
+  EXPECT_EQ(r.stable_end, x.size());
+  EXPECT_EQ(r.stable_begin, r.changepoints.back());
+}
+
+// max_points is a length in readings: a series of exactly max_points is searched reading by
+// reading, one more is searched on means of 2; 0 searches every series reading by reading.
+TEST(Changepoints, MaxPointsIsTheLongestSeriesSearchedReadingByReading) {
+  const auto x = steps({{300, -2.0}, {700, 0.0}}, 1.0, 43);
+  changepoint_options o;
+  o.max_points = 1000;
+  const changepoint_result at_limit = detect_changepoints(x, o);
+  EXPECT_EQ(at_limit.resolution, 1u);
+  EXPECT_TRUE(found_near(at_limit, 300, 5));
+  o.max_points = 999;
+  const changepoint_result past = detect_changepoints(x, o);
+  EXPECT_EQ(past.resolution, 2u);
+  ASSERT_FALSE(past.changepoints.empty());
+  for (std::size_t c : past.changepoints) EXPECT_EQ(c % 2, 0u);
+  EXPECT_TRUE(found_near(past, 300, 2));
+  o.max_points = 0;
+  EXPECT_EQ(detect_changepoints(x, o).changepoints, at_limit.changepoints);
+}
+
+// The search reading by reading past 2^18 readings rebuilds each test's prefix sums from every
+// 64th (sparse_prefix_sums.hpp). With max_points = 0 it is still the way a long series can be
+// searched: a 1-sd warm-up of 500 among 300,000 readings is found where it is.
+TEST(Changepoints, WholeResolutionSearchOfALongSeries) {
+  const auto x = steps({{500, -1.0}, {299500, 0.0}}, 1.0, 47);
+  changepoint_options o;
+  o.max_points = 0;
+  const changepoint_result r = detect_changepoints(x, o);
+  EXPECT_EQ(r.resolution, 1u);
+  EXPECT_TRUE(found_near(r, 500, 20));
+  EXPECT_TRUE(r.accepted);
+  EXPECT_EQ(r.stable_end, x.size());
+}

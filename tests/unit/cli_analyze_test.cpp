@@ -38,7 +38,8 @@ TEST(CliAnalyze, JsonHasTheContractFieldsWithRsValues) {
         "subsession_count", "autocorrelation", "subsession_autocorrelation", "required_samples",
         "converged", "kind", "confidence", "warmup", "n_used", "remainder", "status"})
     EXPECT_TRUE(j.contains(key)) << key;
-  for (const char* key : {"removed_begin", "removed_end", "changepoints", "p_values", "accepted"})
+  for (const char* key :
+       {"removed_begin", "removed_end", "changepoints", "p_values", "accepted", "resolution"})
     EXPECT_TRUE(j["warmup"].contains(key)) << key;
   EXPECT_EQ(j["n"], 12);
   EXPECT_EQ(j["kind"], "ordinary");
@@ -183,6 +184,7 @@ TEST(CliAnalyze, WarmupIsRemovedFromTheShippedSample) {
   EXPECT_GE(w["removed_begin"].get<int>(), 130);
   EXPECT_LE(w["removed_begin"].get<int>(), 170);
   EXPECT_EQ(w["changepoints"].size(), w["p_values"].size());
+  EXPECT_EQ(w["resolution"], 1);  // 2,000 readings are searched one by one
   // Every reading is accounted for: removed, used, or past the last whole subsession.
   EXPECT_EQ(w["removed_begin"].get<int>() + w["removed_end"].get<int>() + j["n_used"].get<int>() +
                 j["remainder"].get<int>(),
@@ -194,6 +196,30 @@ TEST(CliAnalyze, WarmupIsRemovedFromTheShippedSample) {
   EXPECT_EQ(all["warmup"]["removed_begin"], 0);
   // The slow warm-up pulls the mean up when it is kept.
   EXPECT_GT(all["mean"].get<double>(), j["mean"].get<double>());
+}
+
+// Past 2^15 readings the warm-up is searched on means of ceil(n / 2^15) readings
+// (docs/statistics.md): 40,000 readings, b = 2, a warm-up of 1,001 readings 2 sd low.
+TEST(CliAnalyze, WarmupOfALongSeriesIsSearchedOnMeans) {
+  std::mt19937_64 rng(15);
+  boost::random::normal_distribution<double> noise;
+  std::vector<double> x(40000);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = 100 + noise(rng) - (i < 1001 ? 2.0 : 0.0);
+  const temp_file f(column_csv(x));
+  const json j = analyze_json({"analyze", f.path(), "--json"});
+  const json& w = j["warmup"];
+  EXPECT_EQ(w["resolution"], 2);
+  ASSERT_EQ(w["changepoints"].size(), 1u) << w.dump();
+  const int begin = w["removed_begin"].get<int>();
+  EXPECT_EQ(begin % 2, 0);
+  EXPECT_NEAR(begin, 1001, 10);
+  EXPECT_EQ(
+      begin + w["removed_end"].get<int>() + j["n_used"].get<int>() + j["remainder"].get<int>(),
+      40000);
+  const auto human = run_mcpilot({"analyze", f.path()});
+  EXPECT_NE(human.out.find("(searched on means of 2 readings: no segment shorter than 60)"),
+            std::string::npos)
+      << human.out;
 }
 
 TEST(CliAnalyze, HumanViewOfTheSample) {

@@ -102,6 +102,37 @@ TEST(CliChangepoints, BadInput) {
   r = run_mcpilot({"changepoints", "-", "--alpha", "2"}, "1\n2\n3\n");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
+  // Fewer means than two minimal segments could never be split.
+  r = run_mcpilot({"changepoints", "-", "--max-points", "59"}, "1\n2\n3\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--max-points must be 0 or at least twice --min-segment (60), got 59"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// A series longer than --max-points is searched on means of ceil(n / max_points) readings
+// (docs/cli-analysis.md): the JSON gives that resolution, the change-points are its multiples,
+// and --max-points 0 searches reading by reading.
+TEST(CliChangepoints, LongSeriesSearchedOnMeans) {
+  // 200 readings 5 sd high, then 800: with --max-points 250, b = 4 and 250 means. (A warm-up of
+  // 100 readings would be lost: it is 25 means, shorter than the 30 of a segment.)
+  const temp_file f(column_csv(steps({5, 0}, {200, 800}, 14)));
+  const json j = changepoints_json({"changepoints", f.path(), "--json", "--max-points", "250"});
+  EXPECT_EQ(j["max_points"], 250);
+  EXPECT_EQ(j["resolution"], 4);
+  EXPECT_EQ(j["n"], 1000);
+  ASSERT_EQ(j["changepoints"].size(), 1u) << j.dump();
+  EXPECT_EQ(j["changepoints"][0], 200);  // 50 means of 4: the step falls between two
+  EXPECT_EQ(j["stable_end"], 1000);
+  const json whole = changepoints_json({"changepoints", f.path(), "--json", "--max-points", "0"});
+  EXPECT_EQ(whole["resolution"], 1);
+  const json by_default = changepoints_json({"changepoints", f.path(), "--json"});
+  EXPECT_EQ(by_default["max_points"], 32768);
+  EXPECT_EQ(by_default["resolution"], 1);
+  const auto human = run_mcpilot({"changepoints", f.path(), "--max-points", "250"});
+  EXPECT_NE(human.out.find("segments of at least 30 means of 4 readings"), std::string::npos)
+      << human.out;
 }
 
 }  // namespace

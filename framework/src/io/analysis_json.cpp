@@ -18,6 +18,7 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"applied", a.warmup.applied},         {"removed_begin", a.warmup.removed_begin},
       {"removed_end", a.warmup.removed_end}, {"changepoints", a.warmup.changepoints},
       {"p_values", a.warmup.p_values},       {"accepted", a.warmup.accepted},
+      {"resolution", a.warmup.resolution},
   };
   // Read top down: what was estimated, the interval, the verdict, then how it was obtained.
   return {
@@ -87,6 +88,7 @@ nlohmann::ordered_json to_json(const changepoint_result& r) {
       {"stable_begin", r.stable_begin},
       {"stable_end", r.stable_end},
       {"accepted", r.accepted},
+      {"resolution", r.resolution},
   };
 }
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "mcpilot/stats/changepoint.hpp"
+
 namespace mcpilot {
 
 namespace {
@@ -171,7 +173,13 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
       v += at_reading(a.warmup.changepoints[k], ctx.positions);
       if (k < a.warmup.p_values.size()) v += ", p = " + format_p(a.warmup.p_values[k]);
     }
-    t.add("change-points", v.empty() ? "none" : v);
+    if (v.empty()) v = "none";
+    // A warm-up shorter than the shortest segment cannot be isolated: say how short that is.
+    if (a.warmup.resolution > 1)
+      v += " (searched on means of " + std::to_string(a.warmup.resolution) +
+           " readings: no segment shorter than " +
+           std::to_string(a.warmup.resolution * changepoint_options{}.min_segment) + ")";
+    t.add("change-points", v);
     if (a.warmup.accepted)
       t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (warm-up), " +
                            std::to_string(a.warmup.removed_end) + " at the end (cool-down)");

@@ -50,11 +50,13 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   changepoint_options co;
   co.autocorrelation_limit =
       changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
+  co.max_points = opt.changepoint_max_points;
   const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
   w.accepted = cp.accepted;
   w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
   w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
+  w.resolution = std::max(w.resolution, cp.resolution);
   if (!cp.accepted) return false;
   w.removed_begin += cp.stable_begin;
   w.removed_end += y.size() - cp.stable_end;

@@ -349,6 +349,20 @@ rank_sum_options test_options(std::size_t n) {
   return o;
 }
 
+// What the tests of one search share: the options, and the two bounds that follow from the
+// series' length in readings. A long series searched on means (changepoint.hpp, step 4) keeps
+// the bounds of its readings, so that its tests plan their subsession means as a search of the
+// readings would, and keep its tables: counted in means, a bound twice as large and a cache too
+// small to hold the tables the search asks for again made the search of 10^6 readings cost 1.6
+// times as much (docs/performance.md, fifteenth pass).
+struct search_context {
+  const changepoint_options& opt;
+  double table_work;
+  rank_sum_options rank;
+  search_context(const changepoint_options& o, std::size_t readings)
+      : opt(o), table_work(mcpilot::table_work(o, readings)), rank(test_options(readings)) {}
+};
+
 // The outcome of testing one candidate.
 struct segment_test {
   std::optional<double> p;  // exact p; none when no subsession size qualifies (untestable)
@@ -359,9 +373,9 @@ struct segment_test {
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
 double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std::size_t shorter,
-               std::size_t longer, std::size_t q0, const changepoint_options& opt,
+               std::size_t longer, std::size_t q0, const search_context& ctx,
                test_scratch& scratch) {
-  const test_plan t = plan(q0, shorter, longer, table_work(opt, x.size()));
+  const test_plan t = plan(q0, shorter, longer, ctx.table_work);
   if (t.k == 0) return 1;
   auto sides = [&](const test_plan& plan) {  // the readings under each side's means
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
@@ -385,12 +399,11 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
     const tie_screen screen = screen_sums(ra, rb, q0, limit, scratch.screen);
     if (screen.may_be_tied()) {
       const auto [ya, yb] = means(fine);
-      if (screen.mostly_tied(ya, yb))
-        return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;
+      if (screen.mostly_tied(ya, yb)) return rank_sum_test_in_place(ya, yb, ctx.rank).p;
     }
   }
   const auto [ya, yb] = means(t);
-  return rank_sum_test_in_place(ya, yb, test_options(x.size())).p;
+  return rank_sum_test_in_place(ya, yb, ctx.rank).p;
 }
 
 // The readings a test of the split at `at` between [b, at) and [at, e) looks at: all of the
@@ -416,8 +429,8 @@ test_window window_of(std::size_t b, std::size_t at, std::size_t e,
 constexpr std::size_t streamed_above = std::size_t{1} << 14;
 
 segment_test test_segments(std::span<const double> x, const series_sums& sums, std::size_t at,
-                           const test_window& w, const changepoint_options& opt,
-                           test_scratch& scratch) {
+                           const test_window& w, const search_context& ctx, test_scratch& scratch) {
+  const changepoint_options& opt = ctx.opt;
   const auto [left_shorter, shorter, longer] = w;
   const std::size_t lb = left_shorter ? at : at - longer, le = lb + longer;
   segment_test r;
@@ -443,9 +456,9 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
   }
   const subsession_sizes sizes = rule.sizes();
   if (sizes.corrected) {
-    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.corrected, opt, scratch);
+    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.corrected, ctx, scratch);
   } else if (sizes.plain) {
-    const double p = test_at(x, at, left_shorter, shorter, longer, *sizes.plain, opt, scratch);
+    const double p = test_at(x, at, left_shorter, shorter, longer, *sizes.plain, ctx, scratch);
     r.order_p = p;
     if (!opt.correct_autocorrelation_bias) r.p = p;
   }
@@ -530,14 +543,27 @@ class removal_queue {
   std::vector<std::size_t> where_;
 };
 
-}  // namespace
+// The longest segment between r's change-points (the first of equal ones), and whether it holds
+// more than half of the readings.
+void choose_stable_phase(changepoint_result& r) {
+  std::size_t begin = 0, best = 0;
+  for (std::size_t k = 0; k <= r.changepoints.size(); ++k) {
+    const std::size_t end = k < r.changepoints.size() ? r.changepoints[k] : r.n;
+    if (end - begin > best) {
+      best = end - begin;
+      r.stable_begin = begin;
+      r.stable_end = end;
+    }
+    begin = end;
+  }
+  r.accepted = 2 * best > r.n;
+}
 
-changepoint_result detect_changepoints(std::span<const double> x,
-                                       const changepoint_options& options) {
+// Steps 1-3 of changepoint.hpp on x, whose tests take their bounds from `readings`: x.size(),
+// or the length of the series whose means x holds.
+changepoint_result search(std::span<const double> x, const changepoint_options& options,
+                          std::size_t readings) {
   const std::size_t n = x.size();
-  for (std::size_t i = 0; i < n; ++i)
-    if (!std::isfinite(x[i]))
-      throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
   changepoint_result r;
   r.n = n;
   const std::size_t ms = std::max<std::size_t>(options.min_segment, 1);
@@ -568,6 +594,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
   auto end_of = [&](std::size_t i) { return next[i] == none ? n : at[next[i]]; };
   removal_queue heap(c);
+  const search_context ctx(options, readings);
   test_scratch scratch;
   // A removal lengthens one side of each neighbour. When that side is the longer one and already
   // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are
@@ -576,7 +603,7 @@ changepoint_result detect_changepoints(std::span<const double> x,
     const test_window w = window_of(begin_of(i), at[i], end_of(i), options);
     if (w == tested[i]) return;
     tested[i] = w;
-    const segment_test t = test_segments(x, sums, at[i], w, options, scratch);
+    const segment_test t = test_segments(x, sums, at[i], w, ctx, scratch);
     p[i] = t.p;
     const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);
     heap.set({tier, t.order_p, i});
@@ -604,18 +631,40 @@ changepoint_result detect_changepoints(std::span<const double> x,
     r.p_values.push_back(*p[i]);
   }
 
-  std::size_t begin = 0, best = 0;
-  for (std::size_t k = 0; k <= r.changepoints.size(); ++k) {
-    const std::size_t end = k < r.changepoints.size() ? r.changepoints[k] : n;
-    if (end - begin > best) {
-      best = end - begin;
-      r.stable_begin = begin;
-      r.stable_end = end;
-    }
-    begin = end;
-  }
-  r.accepted = 2 * best > n;
+  choose_stable_phase(r);
   return r;
+}
+
+// A series longer than max_points, searched on the means of b readings (changepoint.hpp, step
+// 4), its positions then counted in readings again.
+changepoint_result search_means(std::span<const double> x, const changepoint_options& options) {
+  const std::size_t n = x.size();
+  const std::size_t b = n / options.max_points + (n % options.max_points != 0);
+  const std::size_t points = n / b;
+  std::vector<double> means(points);
+  for (std::size_t j = 0; j < points; ++j) {
+    const std::size_t begin = j * b, end = j + 1 == points ? n : begin + b;
+    means[j] = mean(x.subspan(begin, end - begin));
+  }
+  changepoint_result r = search(means, options, n);
+  for (std::size_t& c : r.changepoints) c *= b;
+  r.n = n;
+  r.resolution = b;
+  // In readings, since the last mean holds more of them.
+  choose_stable_phase(r);
+  return r;
+}
+
+}  // namespace
+
+changepoint_result detect_changepoints(std::span<const double> x,
+                                       const changepoint_options& options) {
+  const std::size_t n = x.size();
+  for (std::size_t i = 0; i < n; ++i)
+    if (!std::isfinite(x[i]))
+      throw reading_error(i, "a reading must be a finite number, got " + number_text(x[i]));
+  if (options.max_points != 0 && n > options.max_points) return search_means(x, options);
+  return search(x, options, n);
 }
 
 std::vector<changepoint_segment> changepoint_segments(std::span<const double> x,

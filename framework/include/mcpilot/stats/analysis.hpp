@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mcpilot/stats/changepoint.hpp"
 #include "mcpilot/stats/precision.hpp"
 
 namespace mcpilot {
@@ -19,6 +20,9 @@ struct analysis_options {
   quantity_kind kind = quantity_kind::ordinary;
   precision requirements;
   bool remove_warmup = true;
+  // Warm-up removal searches a longer series on means of ceil(n / this) readings
+  // (changepoint_options::max_points); 0: reading by reading.
+  std::size_t changepoint_max_points = changepoint_options{}.max_points;
   bool wilson = false;  // proportions: report Wilson's interval instead of the normal one
   // requirements.interval, when unset, means the adjusted interval here.
 };
@@ -30,6 +34,9 @@ struct warmup_report {
   std::size_t removed_end = 0;
   std::vector<std::size_t> changepoints;
   std::vector<double> p_values;
+  // Readings per point the detection searched (changepoint_result::resolution; the largest over
+  // streams): 1, or b for a series long enough to be searched on means of b readings.
+  std::size_t resolution = 1;
 };
 
 struct analysis {

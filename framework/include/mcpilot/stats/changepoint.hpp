@@ -29,13 +29,22 @@
 //    merged segments, until every remaining candidate is testable with p <= alpha / n.
 // 3. Stable phase: the longest segment (the first of equal ones); accepted iff it holds more than
 //    half of the readings. When not accepted the caller must not use a segment (say so instead).
+// 4. Long series. A series of more than max_points readings is searched, by steps 1-3, on the
+//    means of b = ceil(n / max_points) consecutive readings (the last mean also takes the
+//    n mod b readings left over): change-points fall on multiples of b, no segment is shorter
+//    than min_segment means, and alpha is divided by the number of means, the places the
+//    proposal chooses among. On such a series the test already compares means of many readings
+//    (the table bound below keeps k near 40 at 10^6 readings), so only segments shorter than
+//    min_segment b readings are lost. Why: the search's cost grows faster than n, and on 10^6
+//    readings it was 5-7 times the cost of parsing them (docs/performance.md, issue 16).
 //
 // Cost: O(n log n) for a balanced proposal; at most n / min_segment candidates, and each removal
 // retests at most two (not a neighbour whose test window it leaves unchanged), so at most
 // 3 n / min_segment tests, each O(L log L) in the L <= (1 + length_ratio) times the shorter
 // segment's readings it compares, plus one exact table lookup (building a new table costs at most
-// rank_table_work operations, then it is cached for the process). Measured: docs/performance.md,
-// "Performance: change-point detection" and the passes of issue 16 (10^6 readings in 0.27 s).
+// rank_table_work operations, then it is cached for the process). With n counted in means, at
+// most max_points: a long series costs O(n) for its means plus a bounded search. Measured:
+// docs/performance.md, "Performance: change-point detection" and the passes of issue 16.
 
 #include <cstddef>
 #include <span>
@@ -69,6 +78,11 @@ struct changepoint_options {
   // (a table of about a millisecond, built once per process). Series longer than 2^14 readings
   // use max(2^18, 2^34 / n) if that is less, since they need some n / 10 tests.
   std::size_t rank_table_work = std::size_t{1} << 20;
+  // Series of more than this many readings are searched on means of ceil(n / max_points)
+  // readings (step 4 above); 0 searches every series reading by reading. 2^15 makes `analyze` of
+  // 10^6 readings in a fresh process about 3.2 times the cost of parsing them instead of 9-10;
+  // 2^16 gave 3.8 and 2^17 4.7 (docs/performance.md, fifteenth pass).
+  std::size_t max_points = std::size_t{1} << 15;
 };
 
 struct changepoint_result {
@@ -79,6 +93,9 @@ struct changepoint_result {
   std::size_t stable_end = 0;
   bool accepted = false;     // the stable segment holds more than half of the readings
   std::size_t proposed = 0;  // candidates the binary segmentation proposed
+  // Readings per point searched: 1, or b for a series of more than max_points readings, whose
+  // change-points are multiples of b.
+  std::size_t resolution = 1;
 };
 
 // Throws reading_error for a reading that is not finite.
