@@ -5,7 +5,9 @@
 // a process whose tables are cold, as `mcpilot analyze` runs). Not a Google Benchmark
 // program: the figures are ratios measured side by side (docs/performance.md).
 //
-//   perf_analyze_speed [N]               (default 1000000)
+//   perf_analyze_speed [N [MAX_POINTS]]  (defaults 1000000 and changepoint_options' 2^15;
+//                                        MAX_POINTS 0 searches for change-points reading by
+//                                        reading, as every length was before 2026-12-02)
 //   perf_analyze_speed --write N FILE    only writes the N readings to FILE, for measuring
 //                                        `mcpilot analyze FILE`'s peak memory
 //                                        (scripts/analyze-memory.sh)
@@ -79,20 +81,23 @@ int main(int argc, char** argv) {
     return 0;
   }
   const std::size_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 1000000;
+  changepoint_options co;
+  if (argc > 2) co.max_points = std::strtoull(argv[2], nullptr, 10);
   const std::string path =
       (std::filesystem::temp_directory_path() / "mcpilot-perf-analyze-speed.csv").string();
   write_ar1(n, path);
 
   analysis_options opt;
   opt.requirements = *preset("normal");
+  opt.changepoint_max_points = co.max_points;
   const double parse = best_of_3([&] { (void)read_readings(path); });
   const csv_column c = read_readings(path);
   const double first_detection = [&] {
     const double t0 = cpu_seconds();
-    (void)detect_changepoints(c.values);
+    (void)detect_changepoints(c.values, co);
     return cpu_seconds() - t0;
   }();
-  const double detection = best_of_3([&] { (void)detect_changepoints(c.values); });
+  const double detection = best_of_3([&] { (void)detect_changepoints(c.values, co); });
   const double analyze_default = best_of_3([&] { (void)analyze(read_readings(path).values, opt); });
   analysis_options no_warmup = opt;
   no_warmup.remove_warmup = false;
@@ -106,9 +111,13 @@ int main(int argc, char** argv) {
   std::vector<std::span<const double>> spans(streams.begin(), streams.end());
   analysis_options strict;
   strict.requirements = *preset("strict");
+  strict.changepoint_max_points = co.max_points;
   const double round = best_of_3([&] { (void)analyze_streams(spans, strict); });
 
-  std::printf("readings: %zu (AR(1) rho 0.5, one per line)\n", n);
+  std::printf("readings: %zu (AR(1) rho 0.5, one per line), change-points searched %s\n", n,
+              co.max_points == 0
+                  ? "reading by reading"
+                  : ("on means past " + std::to_string(co.max_points) + " readings").c_str());
   std::printf("parse only (read_readings)             %8.3f s CPU\n", parse);
   std::printf("parse + analyze, no warm-up removal    %8.3f s CPU  %5.2fx parse\n", analyze_plain,
               analyze_plain / parse);
