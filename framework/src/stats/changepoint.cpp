@@ -351,10 +351,11 @@ rank_sum_options test_options(std::size_t n) {
 
 // What the tests of one search share: the options, and the two bounds that follow from the
 // series' length in readings. A long series searched on means (changepoint.hpp, step 4) keeps
-// the bounds of its readings, so that its tests plan their subsession means as a search of the
-// readings would, and keep its tables: counted in means, a bound twice as large and a cache too
-// small to hold the tables the search asks for again made the search of 10^6 readings cost 1.6
-// times as much (docs/performance.md, fifteenth pass).
+// the bounds of its readings, so that its tests compare no more means than a search of the
+// readings would, and its tables stay cached: counted in means, a table bound twice as large and
+// a cache too small for the tables the search asks for again made the first search of 10^6
+// readings cost 1.5 times as much and every later one 7 times (docs/performance.md, fifteenth
+// pass).
 struct search_context {
   const changepoint_options& opt;
   double table_work;
