@@ -56,6 +56,14 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
                 "proportions: Wilson's score interval (honest near 0 and 1) instead of Wald's");
 }
 
+void add_changepoint_limit_option(CLI::App* cmd, shared_options& o) {
+  cmd->add_option("--changepoint-max-points", o.changepoint_max_points,
+                  "warm-up removal searches a longer series on means of ceil(n / N) readings; "
+                  "0: reading by reading")
+      ->check(unsigned_in(0, std::uint32_t{0xffffffff}, "a number of points"))
+      ->default_val(changepoint_options{}.max_points);
+}
+
 precision requirements(const shared_options& o) {
   auto p = preset(o.preset);
   if (!p) throw input_error("--preset: unknown preset '" + o.preset + "'");
@@ -82,6 +90,12 @@ analysis_options to_analysis_options(const shared_options& o) {
         o.kind);
   a.requirements = requirements(o);
   a.remove_warmup = !o.no_warmup_removal;
+  const std::size_t least = 2 * changepoint_options{}.min_segment;
+  if (o.changepoint_max_points != 0 && o.changepoint_max_points < least)
+    throw input_error("--changepoint-max-points must be 0 or at least " + std::to_string(least) +
+                      ", got " + std::to_string(o.changepoint_max_points) +
+                      ": fewer means leave no split to test");
+  a.changepoint_max_points = o.changepoint_max_points;
   a.wilson = o.wilson;
   return a;
 }

@@ -23,6 +23,7 @@ struct shared_options {
   std::size_t min_samples = 0;
   std::string interval = "adjusted";
   bool no_warmup_removal = false;
+  std::size_t changepoint_max_points = changepoint_options{}.max_points;
   bool wilson = false;
   bool json = false;
   // Set when the user gave the override; the preset's value is used otherwise.
@@ -36,6 +37,9 @@ void add_input_options(CLI::App* cmd, shared_options& o);
 // --preset, --ac, --ci-perc, --ci, --confidence, --min-samples, --interval, --no-warmup-removal,
 // --wilson.
 void add_precision_options(CLI::App* cmd, shared_options& o);
+// --changepoint-max-points, for the commands that analyse whole files (analyze, compare): the
+// longest series whose warm-up is searched reading by reading (docs/statistics.md).
+void add_changepoint_limit_option(CLI::App* cmd, shared_options& o);
 
 // The preset with the user's overrides, validated (input_error names the bad option).
 precision requirements(const shared_options& o);

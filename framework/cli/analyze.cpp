@@ -164,6 +164,7 @@ void add_analyze_command(CLI::App& app, context& ctx) {
   cmd->add_option("FILE", st->file, "CSV file of readings, or - for standard input")->required();
   add_input_options(cmd, st->o);
   add_precision_options(cmd, st->o);
+  add_changepoint_limit_option(cmd, st->o);
   cmd->add_option("--wps", st->wps,
                   "WORK,DURATION: fit duration against work amount (0-based columns) and report "
                   "the rate")

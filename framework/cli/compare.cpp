@@ -154,6 +154,7 @@ void add_compare_command(CLI::App& app, context& ctx) {
   cmd->add_option("B", st->file_b, "CSV file of the candidate's readings, or -")->required();
   add_input_options(cmd, st->o);
   add_precision_options(cmd, st->o);
+  add_changepoint_limit_option(cmd, st->o);
   cmd->add_option("--power", st->power,
                   "probability of detecting the observed difference, for required_b (0: just "
                   "significance)")

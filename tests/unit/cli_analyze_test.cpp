@@ -220,6 +220,15 @@ TEST(CliAnalyze, WarmupOfALongSeriesIsSearchedOnMeans) {
   EXPECT_NE(human.out.find("(searched on means of 2 readings: no segment shorter than 60)"),
             std::string::npos)
       << human.out;
+  // --changepoint-max-points 0 searches reading by reading; fewer than two segments is an error.
+  const json whole = analyze_json({"analyze", f.path(), "--json", "--changepoint-max-points", "0"});
+  EXPECT_EQ(whole["warmup"]["resolution"], 1);
+  EXPECT_NEAR(whole["warmup"]["removed_begin"].get<int>(), 1001, 10);
+  const auto bad = run_mcpilot({"analyze", f.path(), "--changepoint-max-points", "59"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--changepoint-max-points must be 0 or at least 60, got 59"),
+            std::string::npos)
+      << bad.err;
 }
 
 TEST(CliAnalyze, HumanViewOfTheSample) {
