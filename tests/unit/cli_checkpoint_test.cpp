@@ -36,21 +36,31 @@ namespace fs = std::filesystem;
 // Raise SIGINT at reading `interrupt_at` only while armed, so that the same config runs through
 // when resumed.
 std::atomic<bool> armed{false};
+// While armed, the replication `block_at` replaces this file by a folder holding a file, which no
+// rename can replace, not even root's: the next checkpoint write fails.
+std::string block_path;
 
 class normal_model : public model {
  public:
   void declare(model_spec& s) const override {
     s.integer("interrupt_at", -1, "replication that raises SIGINT while armed");
     s.integer("sleep_us", 0, "wall time of each replication, so that a round can be cut");
+    s.integer("block_at", -1,
+              "replication that puts a folder where the checkpoint is, while armed");
     s.quantity("x");
     s.proportion("high").optional();
   }
   void configure(const parameters& p) override {
     interrupt_at_ = p.integer("interrupt_at");
     sleep_us_ = p.integer("sleep_us");
+    block_at_ = p.integer("block_at");
   }
   void replicate(replication& r) const override {
     if (armed && static_cast<std::int64_t>(r.index()) == interrupt_at_) std::raise(SIGINT);
+    if (armed && static_cast<std::int64_t>(r.index()) == block_at_) {
+      fs::remove(block_path);
+      fs::create_directories(fs::path(block_path) / "in-the-way");
+    }
     if (sleep_us_ > 0) std::this_thread::sleep_for(std::chrono::microseconds(sleep_us_));
     boost::random::normal_distribution<double> d(10.0, 1.0);
     const double x = d(r.rng());
@@ -59,7 +69,7 @@ class normal_model : public model {
   }
 
  private:
-  std::int64_t interrupt_at_ = -1, sleep_us_ = 0;
+  std::int64_t interrupt_at_ = -1, sleep_us_ = 0, block_at_ = -1;
 };
 
 // AR(1) streams with state (the last value), which save() and restore() carry across a resume.
@@ -194,6 +204,37 @@ TEST(Checkpoint, ACutRoundIsNotCheckpointed) {
   stop_and_resume("cut",
                   "[experiment]\nseed = 3\nthreads = 2\nci_perc = 0.01\n"
                   "[model]\nname = \"ckpt.normal\"\ninterrupt_at = 120\nsleep_us = 2000\n");
+}
+
+// A checkpoint write that fails in the middle of a session (docs/cli.md: a full disk) is a
+// warning: the session goes on with every reading and ends as one never disturbed. Rounds of
+// 100, 400, ... with a checkpoint after each: replication 150, in the second round, puts a
+// folder where the checkpoint was, and every later write fails.
+TEST(Checkpoint, AWriteThatFailsMidSessionIsAWarning) {
+  const fs::path dir = fresh_dir("fails");
+  const std::string cfg = (dir / "c.toml").string(), ckpt = (dir / "c.ckpt").string();
+  std::ofstream(cfg) << "[experiment]\nseed = 3\nthreads = 2\nci_perc = 0.01\n"
+                        "[model]\nname = \"ckpt.normal\"\nblock_at = 150\n";
+  armed = false;
+  ASSERT_EQ(run_cli({"run", cfg, "--json", (dir / "u.json").string()}).exit_code, exit_ok);
+  block_path = ckpt;
+  armed = true;
+  const auto r = run_cli({"run", cfg, "--checkpoint", ckpt, "--checkpoint-every", "0", "--json",
+                          (dir / "s.json").string()});
+  armed = false;
+  ASSERT_EQ(r.exit_code, exit_ok) << r.err;
+  EXPECT_NE(r.err.find("warning: --checkpoint " + ckpt), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the previous checkpoint is kept"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_directory(ckpt)) << "the folder was not in the way: this tests nothing";
+  const auto s = read_json(dir / "s.json"), u = read_json(dir / "u.json");
+  EXPECT_GT(s["rounds"].get<int>(), 2) << "no round ended after the folder was put there";
+  // With --checkpoint-every 0 a write follows every round but the last (`rounds` counts the
+  // engine's looks, the first before any replication). The first two, at 0 and 100 readings,
+  // come before replication 150; every later one tries again, and fails.
+  std::size_t warnings = 0;
+  for (std::size_t at = 0; (at = r.err.find("warning:", at)) != std::string::npos; ++at) ++warnings;
+  EXPECT_EQ(warnings, s["rounds"].get<std::size_t>() - 3) << r.err;
+  expect_same_results(s, u);
 }
 
 TEST(Checkpoint, StreamStyleResumesBitIdentical) {
