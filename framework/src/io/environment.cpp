@@ -8,7 +8,10 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace mcpilot {
 
@@ -28,6 +31,68 @@ std::string operating_system() {
   utsname u{};
   if (uname(&u) != 0) return "unknown";
   return std::string(u.sysname) + " " + u.release + " " + u.machine;
+}
+
+// The first line of a file, or "" when it cannot be read.
+std::string first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+// The 1-, 5- and 15-minute load averages (/proc/loadavg); empty when not visible.
+std::vector<double> load_average() {
+  std::istringstream in(first_line("/proc/loadavg"));
+  std::vector<double> out(3);
+  for (double& v : out)
+    if (!(in >> v)) return {};
+  return out;
+}
+
+// Sampled when the process starts, so that a result records the load before and after its work.
+const std::vector<double> load_at_start = load_average();
+
+std::string cpu_flag_line() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind("flags", 0) == 0) return line;
+  return {};
+}
+
+// What the kernel shows of running under a hypervisor or in a container; the measurement protocol
+// asks for it, since a guest's speed moves with the host's other work.
+std::string virtualization() {
+  std::vector<std::string> seen;
+  const std::string flags = cpu_flag_line() + " ";
+  if (flags.find(" hypervisor ") != std::string::npos)
+    seen.push_back("virtual machine (cpu flag hypervisor)");
+  const std::string hv = first_line("/sys/hypervisor/type");
+  if (!hv.empty()) seen.push_back("hypervisor " + hv);
+  if (std::ifstream("/.dockerenv").good()) seen.push_back("container (/.dockerenv)");
+  if (seen.empty()) return "none detected";
+  std::string out;
+  for (const auto& s : seen) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+// Frequency boost: intel_pstate's no_turbo, or cpufreq's boost; "not visible" in most guests.
+std::string turbo() {
+  const std::string no_turbo = first_line("/sys/devices/system/cpu/intel_pstate/no_turbo");
+  if (!no_turbo.empty()) return no_turbo == "1" ? "off" : "on";
+  const std::string boost = first_line("/sys/devices/system/cpu/cpufreq/boost");
+  if (!boost.empty()) return boost == "1" ? "on" : "off";
+  return "not visible";
+}
+
+std::string governor() {
+  const std::string g = first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  return g.empty() ? "not visible" : g;
+}
+
+nlohmann::ordered_json load_json(const std::vector<double>& l) {
+  return l.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(l);
 }
 
 }  // namespace
@@ -76,6 +141,13 @@ nlohmann::ordered_json environment_json(std::chrono::system_clock::time_point st
       {"os", operating_system()},
       {"cpu_model", cpu_model()},
       {"cores", std::thread::hardware_concurrency()},
+      {"memory_bytes",
+       static_cast<double>(sysconf(_SC_PHYS_PAGES)) * static_cast<double>(sysconf(_SC_PAGESIZE))},
+      {"cpu_governor", governor()},
+      {"turbo", turbo()},
+      {"virtualization", virtualization()},
+      {"load_start", load_json(load_at_start)},
+      {"load_end", load_json(load_average())},
       {"hostname", host_name()},
       {"start", iso8601_utc(start)},
       {"end", iso8601_utc(end)},
