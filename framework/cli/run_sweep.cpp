@@ -5,6 +5,7 @@
 // point's, 130 when interrupted).
 
 #include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "mcpilot/io/run_plot.hpp"
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/io/sweep_output.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/sweep/run.hpp"
 #include "run_support.hpp"
 
@@ -42,6 +44,42 @@ void write_single_point(std::ostream& out, const sweep_point& p, const experimen
                       {base.name, base.model_name, base.preset, p.seed, p.analytic, p.facts});
 }
 
+// "96 MiB", "1.2 GiB"
+std::string bytes_text(double b) {
+  char buf[32];
+  if (b >= 1024.0 * 1024 * 1024)
+    std::snprintf(buf, sizeof buf, "%.3g GiB", b / (1024.0 * 1024 * 1024));
+  else
+    std::snprintf(buf, sizeof buf, "%.3g MiB", b / (1024.0 * 1024));
+  return buf;
+}
+
+// What the sweep is estimated to need, before its first point; nothing when the model estimates
+// nothing.
+void write_estimate(std::ostream& out, const sweep_estimate& e, const sweep_plan& plan) {
+  if (e.peak_bytes <= 0 && e.certain_seconds <= 0 && e.stoppable_seconds <= 0) return;
+  out << "estimate for " << e.points << " points";
+  if (e.rejected_points) out << " (" << e.rejected_points << " rejected at their values)";
+  out << ":\n";
+  if (e.peak_bytes > 0) {
+    sweep_point p;
+    for (const auto& a : plan.axes) p.keys.push_back(a.key);
+    p.values = plan.point(e.peak_point);
+    out << "  memory: at most " << bytes_text(e.peak_bytes) << " at once (point " << e.peak_point
+        << ": " << point_label(p) << ")\n";
+  }
+  if (e.certain_seconds > 0 || e.stoppable_seconds > 0) {
+    out << "  time: about " << duration_text(e.certain_seconds)
+        << " for the points no stop rule can skip";
+    if (e.stoppable_seconds > 0)
+      out << ", and up to " << duration_text(e.stoppable_seconds)
+          << " more for those a stop-axis rule may skip (they run until it stops them)";
+    out << "; each point at its first round of " << e.readings_per_point
+        << " readings (a session needs more when its readings vary more)\n";
+  }
+  if (!e.basis.empty()) out << "  basis: " << e.basis << '\n';
+}
+
 }  // namespace
 
 int run_sweep_command(const run_options& o, const experiment_config& cfg, const std::string& text,
@@ -61,6 +99,11 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
   options.interrupted = &interrupted;
   std::size_t position = 0;
   round_history history;  // --point K with --plot: that session's rounds
+  if (!o.quiet && !o.point)
+    options.on_estimate = [&](const sweep_estimate& e) {
+      write_estimate(std::cerr, e, *cfg.sweep);
+      std::cerr.flush();
+    };
   options.on_point = [&](const sweep_point& p, std::size_t total) {
     ++position;
     if (!show_progress) return;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "mcpilot/sweep/run.hpp"
+#include "mcpilot/stop_axis.hpp"
 
 namespace mcpilot {
 

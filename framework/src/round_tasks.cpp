@@ -55,7 +55,7 @@ std::function<void(std::uint64_t)> stream_task(const model_spec& spec,
     stream_slot& s = streams[j];
     for (std::uint64_t a = 0; a < count; a += piece) {
       if (cut.load(std::memory_order_relaxed)) break;
-      stream_round round(spec, s.rng, j, s.fresh);
+      stream_round round(spec, s.rng, j, s.fresh, &cut);
       s.state->advance(round, std::min(piece, count - a));
     }
     for (std::size_t q = 0; q < s.fresh.size(); ++q)

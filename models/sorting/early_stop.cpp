@@ -1,5 +1,8 @@
 #include "early_stop.hpp"
 
+#include <cmath>
+#include <cstdio>
+
 #include "sorts.hpp"
 
 namespace mcpilot::sorting {
@@ -10,6 +13,12 @@ namespace {
 bool reference_sort(const std::string& name) {
   const algorithm* a = find_algorithm(name);
   return a && a->f == order::n_log_n && !a->stops_early;
+}
+
+std::string percent(double margin) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * margin);
+  return buf;
 }
 
 }  // namespace
@@ -35,13 +44,16 @@ stop_verdict judge(const timing_point& candidate, std::span<const timing_point> 
     return v;
   }
   v.slowest = slowest->algorithm;
-  if (!candidate.ci_low || !slowest->ci_high) {
+  if (!candidate.ci_low || !slowest->ci_high || *slowest->ci_high <= 0) {
     v.reason = "no interval to compare yet";
     return v;
   }
-  v.stop = *candidate.ci_low > *slowest->ci_high;
-  v.reason = candidate.algorithm + (v.stop ? "'s interval lies above " : "'s interval reaches ") +
-             slowest->algorithm + "'s at n = " + std::to_string(candidate.n);
+  v.margin = *candidate.ci_low / *slowest->ci_high - 1;
+  v.separated = *candidate.ci_low > *slowest->ci_high;
+  v.reason = candidate.algorithm +
+             (v.separated ? "'s interval lies above " : "'s interval reaches ") +
+             slowest->algorithm + "'s at n = " + std::to_string(candidate.n) + " (" +
+             percent(v.margin) + ")";
   return v;
 }
 
@@ -51,7 +63,8 @@ void early_stop_tracker::add(const timing_point& p) {
 }
 
 // A reference sort may finish after the candidates at the same n (or the slowest may change), so
-// every candidate at that n is judged again against all points there.
+// every candidate at that n is judged again against all points there; a sort stops at n when it is
+// separated there and at the previous size it ran at.
 void early_stop_tracker::reconsider(std::int64_t n) {
   std::vector<timing_point> same_n;
   for (const auto& q : points_)
@@ -59,14 +72,35 @@ void early_stop_tracker::reconsider(std::int64_t n) {
   for (const auto& c : same_n) {
     if (!under_rule(c.algorithm)) continue;
     const auto it = stopped_.find(c.algorithm);
-    if (it != stopped_.end() && it->second <= n) continue;
-    if (judge(c, same_n).stop) stopped_[c.algorithm] = n;
+    if (it != stopped_.end() && it->second.n <= n) continue;
+    const stop_verdict v = judge(c, same_n);
+    verdicts_[{c.algorithm, n}] = v;
+    if (!v.separated) continue;
+    std::optional<std::int64_t> previous;
+    for (const auto& q : points_)
+      if (q.algorithm == c.algorithm && q.n < n && (!previous || q.n > *previous)) previous = q.n;
+    if (!previous) continue;
+    const auto before = verdicts_.find({c.algorithm, *previous});
+    if (before == verdicts_.end() || !before->second.separated) continue;
+    stopped_[c.algorithm] = {n, *previous, v, before->second};
   }
 }
 
 bool early_stop_tracker::should_run(const std::string& algorithm, std::int64_t n) const {
   const auto it = stopped_.find(algorithm);
-  return it == stopped_.end() || n <= it->second;
+  return it == stopped_.end() || n <= it->second.n;
+}
+
+std::string early_stop_tracker::explain(const std::string& algorithm) const {
+  const auto it = stopped_.find(algorithm);
+  if (it == stopped_.end()) return {};
+  const stop_record& r = it->second;
+  return algorithm + " stopped at n = " + std::to_string(r.n) +
+         ": the lower end of its interval is above the upper end of the slowest n log n sort's at "
+         "two consecutive sizes, n = " +
+         std::to_string(r.previous_n) + " (" + r.at_previous.slowest + ", margin " +
+         percent(r.at_previous.margin) + ") and n = " + std::to_string(r.n) + " (" +
+         r.at_n.slowest + ", margin " + percent(r.at_n.margin) + ")";
 }
 
 }  // namespace mcpilot::sorting

@@ -1,12 +1,19 @@
 #pragma once
 // The sort-constant study's early-stop rule (docs/models/sorting.md): a quadratic sort, or Shell
-// sort, is not run at larger n once the lower end of its 95% interval of ns_per_sort is above the
-// upper end of the interval of the slowest n log n sort at the same n. "Slowest" is the n log n
-// sort with the largest mean at that n; Shell sort, being under the rule itself, is not one of
-// them, nor radix sort (order n).
+// sort, is not run at larger n once the lower end of its 95% interval of ns_per_sort has been above
+// the upper end of the interval of the slowest n log n sort at the same n, at two consecutive sizes
+// it ran at. "Slowest" is the n log n sort with the largest mean at that n; Shell sort, being under
+// the rule itself, is not one of them, nor radix sort (order n).
 //
-// Pure and independent of the sweep machinery: the sweep's stop-axis hook feeds it each point's
-// result as it completes and asks it whether to run the next point.
+// Why two sizes: a stop is a verdict, and it must be reproducible. At one size, the rule fired on
+// whichever noise or shift of the machine's speed fell between the two sorts' sessions: in three
+// runs of one config Shell sort stopped at 512, 16 and 45. A shift that makes one sort look slower
+// at two consecutive sizes in a row, each measured against a reference timed seconds apart, is
+// much rarer (tests/validation/sorting_stops.cpp measures how much). The margin by which the
+// intervals are apart at each of the two sizes is reported with the stop.
+//
+// Pure and independent of the sweep machinery: the model's stop-axis rule feeds it each point's
+// estimate and asks it whether to run the next point.
 
 #include <cstdint>
 #include <map>
@@ -27,33 +34,44 @@ struct timing_point {
 };
 
 struct stop_verdict {
-  bool stop = false;
-  std::string slowest;  // the n log n sort it was compared with; empty when none had an interval
-  std::string reason;   // one sentence for the results table
+  bool separated = false;  // the candidate's interval lies wholly above the slowest's at this n
+  std::string slowest;     // the n log n sort it was compared with; empty when none had an interval
+  double margin = 0;       // candidate's lower end / slowest's upper end - 1 (> 0 when separated)
+  std::string reason;      // one sentence for the results table
 };
 
 // Whether `candidate` (a sort under the rule) is clearly slower than the slowest n log n sort among
-// `same_n` (points at the candidate's n; other sizes and the candidate itself are ignored). A
-// candidate or reference without an interval never stops anything. O(|same_n|).
+// `same_n` (points at the candidate's n; other sizes and the candidate itself are ignored) at this
+// one size. A candidate or reference without an interval is never separated. O(|same_n|).
 stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n);
 
-// Whether the rule applies to the algorithm at all (bubble, insertion, selection,
-// binary-insertion, shell).
+// Whether the rule applies to the algorithm at all (the quadratic sorts and Shell sort).
 bool under_rule(const std::string& algorithm);
 
-// State over a sweep: add() each finished point; should_run() answers for the next one. A sort
-// stopped at n is not run at any larger n; other sizes and sorts are unaffected.
+// Where a sort stopped, and the two judgements that stopped it.
+struct stop_record {
+  std::int64_t n = 0;           // the size it stopped at: the last it ran at
+  std::int64_t previous_n = 0;  // the size before, where it was separated too
+  stop_verdict at_n, at_previous;
+};
+
+// State over a sweep: add() each finished point in the sweep's order (every sort at one n before
+// the next n); should_run() answers for the next one. A sort stopped at n is not run at any larger
+// n; other sizes and sorts are unaffected.
 class early_stop_tracker {
  public:
   void add(const timing_point& p);
   bool should_run(const std::string& algorithm, std::int64_t n) const;
   // Where each stopped sort stopped, for the report.
-  const std::map<std::string, std::int64_t>& stopped_at() const { return stopped_; }
+  const std::map<std::string, stop_record>& stopped() const { return stopped_; }
+  // The rule's sentence for a stopped sort ("bubble stopped at n = 45: ...").
+  std::string explain(const std::string& algorithm) const;
 
  private:
   void reconsider(std::int64_t n);
   std::vector<timing_point> points_;
-  std::map<std::string, std::int64_t> stopped_;
+  std::map<std::pair<std::string, std::int64_t>, stop_verdict> verdicts_;
+  std::map<std::string, stop_record> stopped_;
 };
 
 }  // namespace mcpilot::sorting

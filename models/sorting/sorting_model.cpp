@@ -12,15 +12,14 @@
 #include "early_stop.hpp"
 #include "keys.hpp"
 #include "mcpilot/parameters.hpp"
-#include "mcpilot/sweep/run.hpp"
 
 namespace mcpilot::sorting {
 
 namespace {
 
 // Order-independent fingerprints of a multiset of keys: a sort must keep them. Together with the
-// exact comparison of one array per batch against std::sort, a sort that loses or invents keys
-// fails the check with overwhelming probability.
+// key-for-key comparison of the session's first sort against std::sort, a sort that loses or
+// invents keys fails the check with overwhelming probability.
 struct fingerprint {
   std::uint64_t sum = 0, squares = 0, xored = 0;
   bool operator==(const fingerprint&) const = default;
@@ -48,29 +47,27 @@ std::string gib(double bytes) {
   return buf;
 }
 
-using counted_sort = operation_counts (*)(std::span<key>);
-
-// The instrumented copy of a sort, or nullptr when it has none.
-counted_sort counted_version(std::string_view name) {
-  if (name == "insertion") return counted_insertion_sort;
-  if (name == "bubble") return counted_bubble_sort;
-  if (name == "selection") return counted_selection_sort;
-  if (name == "binary-insertion") return counted_binary_insertion_sort;
-  if (name == "merge") return counted_merge_sort;
-  return nullptr;
-}
-
 // One session's buffers and the three phases of a reading.
 class sort_workload final : public workload {
  public:
-  sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh,
-                counted_sort counted)
-      : algorithm_(a), n_(n), family_(std::move(family)), fresh_(fresh), counted_(counted) {}
+  sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh, bool counts,
+                shell_gaps_kind gaps)
+      : algorithm_(a),
+        n_(n),
+        family_(std::move(family)),
+        fresh_(fresh),
+        counts_(counts),
+        gaps_(gaps),
+        // Where one sort may take long, the copy that polls for a stop request (sorts.hpp); below,
+        // the sort exactly as written.
+        sort_(a.pollable_sort && order_value(a.f, static_cast<double>(n)) >= pollable_from_f
+                  ? a.pollable_sort
+                  : a.sort) {}
 
   void prepare(measurement_batch& b) override {
     const std::size_t count = b.size();
     keys_.resize(count * n_);
-    scratch_.resize(n_);
+    scratch_.resize(scratch_size(n_));
     fingerprints_.resize(count);
     if (fresh_) {
       for (std::size_t i = 0; i < count; ++i) fill_keys(family_, b.rng(), slot(i));
@@ -85,12 +82,13 @@ class sort_workload final : public workload {
         std::copy(same_.begin(), same_.end(), slot(i).begin());
     }
     for (std::size_t i = 0; i < count; ++i) fingerprints_[i] = fingerprint_of(slot(i));
-    reference_.assign(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(n_));
+    if (counts_ || !compared_)
+      reference_.assign(keys_.begin(), keys_.begin() + static_cast<std::ptrdiff_t>(n_));
   }
 
   void timed(std::size_t count) override {
     for (std::size_t i = 0; i < count; ++i) {
-      algorithm_.sort(slot(i), scratch_);
+      sort_(slot(i), scratch_);
       keep_alive(keys_.data());
     }
   }
@@ -98,15 +96,23 @@ class sort_workload final : public workload {
   void check(measurement_batch& b) override {
     // Counts come from the instrumented copy, run here on the first sort's input (still in
     // reference_), never from the timed code.
-    if (counted_) {
+    if (counts_) {
       std::vector<key> input = reference_;
-      const operation_counts c = counted_(input);
+      const operation_counts c = count_operations(algorithm_.name, gaps_, input);
       b.record("comparisons", static_cast<double>(c.comparisons));
       b.record("moves", static_cast<double>(c.moves));
     }
-    std::sort(reference_.begin(), reference_.end());
-    if (!std::equal(reference_.begin(), reference_.end(), keys_.begin()))
-      fail(0, "its output differs from std::sort's");
+    // The first batch's first sort is compared with std::sort key for key; every sort of every
+    // batch is checked to be in order and to hold the keys it was given (order-independent
+    // fingerprints). Together they catch a sort that does not sort, loses or invents keys, at a
+    // cost linear in n: a reference sort of every reading would cost as much as the sort timed,
+    // and at n = 2^23 it doubled the study's time.
+    if (!compared_) {
+      std::sort(reference_.begin(), reference_.end());
+      if (!std::equal(reference_.begin(), reference_.end(), keys_.begin()))
+        fail(0, "its output differs from std::sort's");
+      compared_ = true;
+    }
     for (std::size_t i = 0; i < b.size(); ++i) {
       const auto s = slot(i);
       if (!std::is_sorted(s.begin(), s.end())) fail(i, "its output is not in order");
@@ -127,7 +133,10 @@ class sort_workload final : public workload {
   std::size_t n_;
   std::string family_;
   bool fresh_;
-  counted_sort counted_;
+  bool counts_;
+  shell_gaps_kind gaps_;
+  sort_function sort_;
+  bool compared_ = false;
   std::vector<key> keys_, scratch_, reference_, same_;
   std::vector<fingerprint> fingerprints_;
 };
@@ -137,7 +146,10 @@ class sort_workload final : public workload {
 void sorting_model::declare(model_spec& s) const {
   s.describe("Time one sort of n 32-bit keys (measurement mode): ns per sort and per f(n)");
   s.choice("algorithm", "quick", algorithm_names(), "the sort to time");
-  s.integer("n", 181, "keys per sort (0 and 1 are valid, trivial sorts)").at_least(0);
+  // Below 2^32 - 2: the quicksorts keep pending subarrays as 32-bit index pairs.
+  s.integer("n", 181, "keys per sort (0 and 1 are valid, trivial sorts)")
+      .at_least(0)
+      .at_most(4294967293.0);
   s.choice("keys", "uniform", key_families(), "key family: inputs that take different paths");
   s.boolean("fresh_keys", true,
             "each sort of a batch on fresh keys; false repeats one key set, which the branch "
@@ -148,8 +160,10 @@ void sorting_model::declare(model_spec& s) const {
       .at_least(0);
   s.boolean("counts", false,
             "also count comparisons and moves of the first sort of each reading, in an "
-            "instrumented copy run outside the timed region (insertion, bubble, selection, "
-            "binary-insertion, merge)");
+            "instrumented copy run outside the timed region (every algorithm)");
+  s.choice("gaps", "pratt", shell_gap_names(),
+           "Shell sort's gaps: pratt (every 2^p 3^q below n, the study's) or ciura (1, 4, 10, "
+           "23, 57, 132, 301, 701, then x 2.25); other sorts ignore it");
   if (counts_) {
     s.quantity("comparisons")
         .with_unit("per sort")
@@ -158,7 +172,7 @@ void sorting_model::declare(model_spec& s) const {
     s.quantity("moves")
         .with_unit("per sort")
         .optional()
-        .describe("shifts (insertion sorts) or swaps (bubble, selection) of one sort; 0 for merge");
+        .describe("moves of one sort as the algorithm's copy counts them (docs/models/sorting.md)");
   }
   measurement_spec& m = s.measurement("sort");
   m.fixed_batch(static_cast<std::uint64_t>(batch_));
@@ -170,96 +184,158 @@ void sorting_model::declare(model_spec& s) const {
 
 double sorting_model::bytes_needed(std::int64_t n, std::int64_t batch) {
   const double keys = static_cast<double>(n) * sizeof(key);
-  return keys * static_cast<double>(std::max<std::int64_t>(batch, 1)) + 2 * keys;
+  return keys * static_cast<double>(std::max<std::int64_t>(batch, 1)) +
+         static_cast<double>(scratch_size(static_cast<std::size_t>(n))) * sizeof(key) + keys;
 }
 
 void sorting_model::configure(const parameters& p) {
-  algorithm_ = find_algorithm(p.string("algorithm"));
-  if (!algorithm_) throw parameter_error("algorithm", "unknown algorithm");
+  gaps_ = shell_gaps_by_name(p.string("gaps"));
+  const algorithm* named = find_algorithm(p.string("algorithm"));
+  if (!named) throw parameter_error("algorithm", "unknown algorithm");
+  algorithm_ = &with_gaps(*named, gaps_);
   n_ = p.integer("n");
   keys_ = p.string("keys");
   fresh_keys_ = p.boolean("fresh_keys");
   batch_ = p.integer("batch");
   counts_ = p.boolean("counts");
-  if (counts_ && !counted_version(algorithm_->name))
-    throw parameter_error(
-        "counts",
-        "counts = true needs an instrumented sort: insertion, bubble, "
-        "selection, binary-insertion or merge, not " +
-            std::string(algorithm_->name));  // Refused before anything is allocated: a session that
-                                             // would swap measures the disk.
+  // Refused before anything is allocated (a session that would swap measures the disk), as a
+  // resource error, so that a sweep with such a size is refused before its first point.
   const double need = bytes_needed(n_, batch_);
   const double have = physical_memory_bytes();
   if (have > 0 && need > have / 2)
-    throw parameter_error(batch_ > 1 && bytes_needed(n_, 0) <= have / 2 ? "batch" : "n",
-                          "n = " + std::to_string(n_) +
-                              (batch_ > 1 ? " with batch = " + std::to_string(batch_) : "") +
-                              " needs " + gib(need) +
-                              " (the batch's keys, a scratch array and a reference copy, 4 bytes "
-                              "a key), more than half of this machine's " +
-                              gib(have));
+    throw parameter_resource_error(
+        batch_ > 1 && bytes_needed(n_, 0) <= have / 2 ? "batch" : "n",
+        "n = " + std::to_string(n_) +
+            (batch_ > 1 ? " with batch = " + std::to_string(batch_) : "") + " needs " + gib(need) +
+            " (the batch's keys, a scratch array and a reference copy, 4 bytes a key), more than "
+            "half of this machine's " +
+            gib(have));
 }
 
 std::unique_ptr<workload> sorting_model::open_workload() const {
   return std::make_unique<sort_workload>(*algorithm_, static_cast<std::size_t>(n_), keys_,
-                                         fresh_keys_,
-                                         counts_ ? counted_version(algorithm_->name) : nullptr);
+                                         fresh_keys_, counts_, gaps_);
 }
+
+namespace {
+
+// Comparisons of binary insertion sort's search (the loop of sorts_quadratic.cpp) summed over the
+// i + 1 places a key may go among i sorted keys: the search halves [0, i) at mid = i / 2 with one
+// comparison, and goes on in the i / 2 places left of mid (i / 2 + 1 places) or the i - i / 2 - 1
+// keys right of it. S(0) = 0; S(i) = (i + 1) + S(i / 2) + S(i - i / 2 - 1). O(n) for all i <= n.
+std::vector<double> binary_search_sums(std::size_t n) {
+  std::vector<double> sum(n + 1, 0.0);
+  for (std::size_t i = 1; i <= n; ++i)
+    sum[i] = static_cast<double>(i + 1) + sum[i / 2] + sum[i - i / 2 - 1];
+  return sum;
+}
+
+// Merge sort's moves: 2n at the top level and the same below, a function of n alone. The halves of
+// n differ by at most one, so each level has at most two sizes: O(log n) with the memo.
+double merge_moves(std::int64_t n, std::map<std::int64_t, double>& memo) {
+  if (n < 2) return 0;
+  if (const auto it = memo.find(n); it != memo.end()) return it->second;
+  const double m =
+      2.0 * static_cast<double>(n) + merge_moves(n / 2, memo) + merge_moves(n - n / 2, memo);
+  memo[n] = m;
+  return m;
+}
+
+}  // namespace
 
 // Knuth, TAOCP vol. 3, 5.1.1 and 5.2.1: over random permutations of n distinct keys the
 // inversions average n(n-1)/4; insertion sort shifts once per inversion and compares
-// n(n-1)/4 + n - H_n times on average; bubble sort swaps once per inversion; selection sort
-// compares n(n-1)/2 times and (as counted here) swaps n-1 times on every input. Uniform 32-bit
-// keys are distinct with probability about 1 - n^2 / 2^33.
+// n(n-1)/4 + n - H_n times on average; bubble and shaker sort swap once per inversion, and binary
+// insertion shifts once per inversion; with every place equally likely for the i-th key, binary
+// insertion's search compares S(i)/(i + 1) times on average. Whatever the keys: selection sort
+// compares n(n-1)/2 times and (as counted here) swaps n - 1 times; merge sort moves 2n keys per
+// level; radix sort writes 4n keys and compares none. Uniform 32-bit keys are distinct with
+// probability about 1 - n^2 / 2^33.
 std::map<std::string, double> sorting_model::analytic() const {
   if (!counts_ || !algorithm_ || n_ < 1) return {};
   const double n = static_cast<double>(n_);
-  const double inversions = n * (n - 1) / 4;
   const std::string name(algorithm_->name);
   if (name == "selection") return {{"comparisons", n * (n - 1) / 2}, {"moves", n - 1}};
+  if (name == "merge") {
+    std::map<std::int64_t, double> memo;
+    return {{"moves", merge_moves(n_, memo)}};
+  }
+  if (name == "radix") return {{"comparisons", 0}, {"moves", n_ < 2 ? 0 : 4 * n}};
   if (keys_ != "uniform" || !fresh_keys_) return {};
+  const double inversions = n * (n - 1) / 4;
   if (name == "insertion") {
     double harmonic = 0;
     for (std::int64_t k = 1; k <= n_; ++k) harmonic += 1.0 / static_cast<double>(k);
     return {{"comparisons", inversions + n - harmonic}, {"moves", inversions}};
   }
-  if (name == "bubble" || name == "binary-insertion") return {{"moves", inversions}};
+  if (name == "bubble" || name == "shaker") return {{"moves", inversions}};
+  if (name == "binary-insertion") {
+    const auto sums = binary_search_sums(static_cast<std::size_t>(n_));
+    double comparisons = 0;
+    for (std::int64_t i = 1; i < n_; ++i) comparisons += sums[i] / static_cast<double>(i + 1);
+    return {{"comparisons", comparisons}, {"moves", inversions}};
+  }
   return {};
 }
 
+resource_estimate sorting_model::estimate() const {
+  resource_estimate e;
+  if (!algorithm_) return e;
+  e.bytes = bytes_needed(n_, batch_);
+  // A calibrated reading lasts at least 2 ms, or one sort when that is longer; making and checking
+  // the keys adds about 6 ns a key.
+  const double sort_seconds = algorithm_->typical_ns_per_f * 1e-9 *
+                              std::max(1.0, order_value(algorithm_->f, static_cast<double>(n_)));
+  const double batch =
+      batch_ > 0 ? static_cast<double>(batch_) : std::max(1.0, 2e-3 / sort_seconds);
+  e.seconds_per_reading = batch * (sort_seconds + 6e-9 * static_cast<double>(n_));
+  e.basis =
+      "keys, scratch and reference copy at 4 bytes a key; each sort at the constant measured on "
+      "the development VM (docs/models/sorting.md), readings of at least 2 ms";
+  return e;
+}
+
 std::vector<stop_axis_rule> sorting_model::stop_axis_rules() const {
-  auto rule = [](const sweep_point& next,
-                 std::span<const sweep_point> done) -> std::optional<std::string> {
-    const param_value* a = next.value("model.algorithm");
+  auto rule = [](const axis_point& next,
+                 std::span<const axis_point> done) -> std::optional<std::string> {
+    const auto algorithm = next.text("model.algorithm");
     const auto n = next.number("model.n");
-    if (!a || !n || !std::holds_alternative<std::string>(*a)) return std::nullopt;
-    const std::string& algorithm = std::get<std::string>(*a);
-    if (!under_rule(algorithm)) return std::nullopt;
+    if (!algorithm || !n || !under_rule(*algorithm)) return std::nullopt;
     early_stop_tracker tracker;
     for (const auto& p : done) {
-      const param_value* pa = p.value("model.algorithm");
+      const auto pa = p.text("model.algorithm");
       const auto pn = p.number("model.n");
-      const quantity_result* q = p.quantity("ns_per_sort");
-      if (!pa || !pn || !q || !std::holds_alternative<std::string>(*pa)) continue;
-      tracker.add({std::get<std::string>(*pa), static_cast<std::int64_t>(*pn), q->stats.mean,
-                   q->stats.ci_low, q->stats.ci_high});
+      const axis_point::estimate* q = p.quantity("ns_per_sort");
+      if (!pa || !pn || !q) continue;
+      tracker.add({*pa, static_cast<std::int64_t>(*pn), q->mean, q->ci_low, q->ci_high});
     }
-    if (tracker.should_run(algorithm, static_cast<std::int64_t>(*n))) return std::nullopt;
-    return algorithm + " stopped at n = " + std::to_string(tracker.stopped_at().at(algorithm)) +
-           ": the lower end of its interval is above the upper end of the slowest n log n "
-           "sort's there";
+    if (tracker.should_run(*algorithm, static_cast<std::int64_t>(*n))) return std::nullopt;
+    return tracker.explain(*algorithm);
   };
-  return {{"model.n", rule}};
+  auto applies = [](const axis_point& p) {
+    const auto algorithm = p.text("model.algorithm");
+    return algorithm && under_rule(*algorithm);
+  };
+  return {{"model.n", rule, applies}};
 }
 
 std::vector<model_fact> sorting_model::model_facts() const {
   if (!algorithm_) return {};
-  return {
+  std::vector<model_fact> facts = {
       {"algorithm", std::string(algorithm_->name), std::string(algorithm_->description)},
       {"order", std::string(order_name(algorithm_->f)), "f(n), for ns_per_f = c"},
       {"f(n)", order_value(algorithm_->f, static_cast<double>(n_)), ""},
       {"keys", keys_, fresh_keys_ ? "fresh keys for every sort" : "one key set, repeated"},
   };
+  if (algorithm_->name == "shell")
+    facts.push_back({"gaps", shell_gap_names()[gaps_ == shell_gaps_kind::pratt ? 0 : 1],
+                     "Shell sort's gap sequence"});
+  if (algorithm_->pollable_sort &&
+      order_value(algorithm_->f, static_cast<double>(n_)) >= pollable_from_f)
+    facts.push_back(
+        {"timed copy", std::string("pollable"),
+         "f(n) >= 2^24: the copy that stops within a pass when the session is asked to"});
+  return facts;
 }
 
 }  // namespace mcpilot::sorting

@@ -21,11 +21,13 @@ class sorting_model : public model {
   std::unique_ptr<workload> open_workload() const override;
   std::vector<model_fact> model_facts() const override;
   // The study's early stop along model.n (early_stop.hpp): an n^2 sort or Shell sort is not run at
-  // larger n once it is clearly slower than the slowest n log n sort at the same n.
+  // larger n once it is clearly slower than the slowest n log n sort at two consecutive sizes.
   std::vector<stop_axis_rule> stop_axis_rules() const override;
-  // With counts = true: the exact expectations of the counts over random distinct keys, where a
-  // closed form is known (insertion, bubble, binary insertion, selection; uniform keys).
+  // With counts = true: the exact expectations of the counts over random distinct keys, where one
+  // is known (docs/models/sorting.md, "Counts").
   std::map<std::string, double> analytic() const override;
+  // The keys, scratch and reference copy; a reading's duration from the sort's typical constant.
+  resource_estimate estimate() const override;
 
   // Bytes a session needs for keys of n elements and a fixed batch (0: calibrated, when the
   // batch grows only while a batch lasts under a millisecond, so n keys dominate): the batch's
@@ -33,7 +35,8 @@ class sorting_model : public model {
   static double bytes_needed(std::int64_t n, std::int64_t batch);
 
  private:
-  const algorithm* algorithm_ = nullptr;
+  const algorithm* algorithm_ = nullptr;  // with the gaps applied (Shell sort)
+  shell_gaps_kind gaps_ = shell_gaps_kind::pratt;
   std::int64_t n_ = 0;
   std::string keys_ = "uniform";
   bool fresh_keys_ = true;

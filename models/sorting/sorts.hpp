@@ -1,9 +1,24 @@
 #pragma once
-// The sorts the model times, on 32-bit unsigned keys, each with its order f(n). Every sort takes
-// the keys and a scratch array of the same length, allocated outside the timed region; the sorts
-// that need no scratch ignore it (std::stable_sort allocates its own, as callers of it do).
+// The sorts the model times, on 32-bit unsigned keys, each with its order f(n). The first eleven
+// are the sort-constant study's (docs/models/sorting.md): min (selection), bubble, shaker,
+// insertion, binary insertion, Shell (gaps 2^p 3^q), quicksort (Hoare partition, middle pivot),
+// the same with an explicit stack, a breadth-first quicksort over a queue of subarrays, top-down
+// merge sort copying both halves at every level, and heap sort. std::sort, std::stable_sort and an
+// LSD radix sort are extras.
+//
+// Every sort takes the keys and a scratch array of at least scratch_size(n) keys, allocated outside
+// the timed region; the sorts that need none ignore it (std::stable_sort allocates its own, as
+// callers of it do). Nothing is allocated inside a timed sort.
+//
+// Each sort comes twice, from one template: as written, and "pollable", which asks
+// timed_region_should_stop() at coarse intervals (once per pass, per partition of a large
+// subarray, per block of many outer iterations) and returns unfinished when the session is asked
+// to stop. The model times the pollable copy only where one sort can take long (f(n) >= 2^24), so
+// that max_seconds and Ctrl-C act within about a second; below that the code timed is the plain
+// algorithm, with nothing added to it.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -21,41 +36,74 @@ enum class order { n_squared, n_log_n, linear };
 double order_value(order o, double n);
 std::string_view order_name(order o);  // "n^2", "n log2 n", "n"
 
+// The scratch every sort may use: n keys for merge and radix sort, and for the explicit stack and
+// the queue of the two quicksorts (at most n/2 pending subarrays of two or more keys, disjoint, as
+// pairs of 32-bit indices), plus two.
+constexpr std::size_t scratch_size(std::size_t n) {
+  return n + 2;
+}
+
+// Above this f(n) one sort may take tens of milliseconds or more, and the pollable copy is timed.
+inline constexpr double pollable_from_f = 16777216.0;  // 2^24
+
 struct algorithm {
   std::string_view name;
   order f;
-  sort_function sort;
+  sort_function sort;           // as written
+  sort_function pollable_sort;  // the same, returning early once asked to stop (nullptr: none)
   // Subject to the early-stop rule: the quadratic sorts and Shell sort.
   bool stops_early;
+  // One of the eleven sorts of the study; false for the extras.
+  bool in_study;
+  // ns per f(n) measured for this sort on the development VM (docs/models/sorting.md): only for
+  // printing a rough duration before a sweep starts.
+  double typical_ns_per_f;
   std::string_view description;
 };
 
-// Every algorithm, in the order `mcpilot describe` lists them.
+// Every algorithm a config may name, in the order `mcpilot describe` lists them.
 const std::vector<algorithm>& algorithms();
 const algorithm* find_algorithm(std::string_view name);
 std::vector<std::string> algorithm_names();
 
-void bubble_sort(std::span<key> a, std::span<key> scratch);
-void insertion_sort(std::span<key> a, std::span<key> scratch);
+// Shell sort's gap sequences, names for the model's `gaps` parameter.
+enum class shell_gaps_kind { pratt, ciura };
+const std::vector<std::string>& shell_gap_names();  // "pratt", "ciura"
+shell_gaps_kind shell_gaps_by_name(std::string_view name);
+// The algorithm entry to time: `a` itself, or Shell sort with Ciura's gaps when a is shell.
+const algorithm& with_gaps(const algorithm& a, shell_gaps_kind gaps);
+
+// The gaps of one Shell sort of n keys, largest first: every 2^p 3^q below n (Pratt), or Ciura's
+// 1, 4, 10, 23, 57, 132, 301, 701 extended by x 2.25 (floor) below n. Always ends with 1.
+std::vector<std::size_t> shell_gaps(shell_gaps_kind kind, std::size_t n);
+
+// The sorts, as written (Poll = false) and pollable (Poll = true).
+template <bool Poll>
 void selection_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void bubble_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void shaker_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void insertion_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
 void binary_insertion_sort(std::span<key> a, std::span<key> scratch);
-void shell_sort(std::span<key> a, std::span<key> scratch);
-void heap_sort(std::span<key> a, std::span<key> scratch);
-void merge_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void shell_sort_pratt(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void shell_sort_ciura(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
 void quick_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void quick_stack_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void quick_queue_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void merge_sort(std::span<key> a, std::span<key> scratch);
+template <bool Poll>
+void heap_sort(std::span<key> a, std::span<key> scratch);
 void std_sort(std::span<key> a, std::span<key> scratch);
 void std_stable_sort(std::span<key> a, std::span<key> scratch);
 void radix_sort(std::span<key> a, std::span<key> scratch);
-
-// Ciura's gaps (1, 4, 10, 23, 57, 132, 301, 701), extended past 701 by x 2.25, below n; largest
-// first. A fixed array, not a vector: Shell sort computes them inside the timed region, where a
-// heap allocation per sort cost as much as sorting 6 keys (and stopped Shell sort at n = 6).
-struct gap_sequence {
-  std::array<std::size_t, 64> gaps{};  // 701 x 2.25^55 > 2^64: never more than 63
-  std::size_t count = 0;
-  const std::size_t* begin() const { return gaps.data(); }
-  const std::size_t* end() const { return gaps.data() + count; }
-};
-gap_sequence shell_gaps(std::size_t n);
 
 }  // namespace mcpilot::sorting

@@ -78,24 +78,22 @@ class sort_model : public model {
     r.record(0, d(r.rng()));
   }
   std::vector<stop_axis_rule> stop_axis_rules() const override {
-    auto rule = [](const sweep_point& next,
-                   std::span<const sweep_point> done) -> std::optional<std::string> {
-      const param_value* algorithm = next.value("model.algorithm");
-      if (!algorithm || std::get<std::string>(*algorithm) != "quadratic") return std::nullopt;
+    auto rule = [](const axis_point& next,
+                   std::span<const axis_point> done) -> std::optional<std::string> {
+      if (next.text("model.algorithm") != "quadratic") return std::nullopt;
       // The latest quadratic point below this n, and the nlogn point at the same n.
-      const sweep_point* slow = nullptr;
+      const axis_point* slow = nullptr;
       for (const auto& p : done)
-        if (p.quantity("time") &&
-            std::get<std::string>(*p.value("model.algorithm")) == "quadratic" &&
+        if (p.quantity("time") && p.text("model.algorithm") == "quadratic" &&
             *p.number("model.n") < *next.number("model.n"))
           slow = &p;
       if (!slow) return std::nullopt;
       for (const auto& p : done) {
-        if (std::get<std::string>(*p.value("model.algorithm")) != "nlogn" ||
+        if (p.text("model.algorithm") != "nlogn" ||
             p.number("model.n") != slow->number("model.n") || !p.quantity("time"))
           continue;
-        const analysis& a = slow->quantity("time")->stats;
-        const analysis& b = p.quantity("time")->stats;
+        const axis_point::estimate& a = *slow->quantity("time");
+        const axis_point::estimate& b = *p.quantity("time");
         if (a.ci_low && b.ci_high && *a.ci_low > *b.ci_high)
           return "quadratic's interval at n = " +
                  std::to_string(static_cast<long long>(*slow->number("model.n"))) +
@@ -103,7 +101,7 @@ class sort_model : public model {
       }
       return std::nullopt;
     };
-    return {{"model.n", rule}};
+    return {{"model.n", rule, {}}};
   }
 
  private:
@@ -188,7 +186,7 @@ TEST(CliSweep, CsvJsonAndTableHaveARowPerPoint) {
   EXPECT_NE(o.out.find("sweep of 3 points (product of model.mean (3))"), std::string::npos)
       << o.out;
   EXPECT_NE(o.out.find("x (s)"), std::string::npos) << o.out;
-  EXPECT_NE(o.out.find("3 ran, 0 failed, 0 skipped"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("3 ran (3 converged), 0 failed, 0 skipped; "), std::string::npos) << o.out;
 }
 
 TEST(CliSweep, PointRerunAloneGivesTheSameNumbersAndThreadsDoNotMatter) {
@@ -344,21 +342,24 @@ TEST(SweepApi, AProgramsRuleInZipModeStopsTheRestOfTheSweep) {
   sweep_options options;
   options.rules.push_back(
       {"model.mean",
-       [](const sweep_point&, std::span<const sweep_point> done) -> std::optional<std::string> {
+       [](const axis_point&, std::span<const axis_point> done) -> std::optional<std::string> {
          for (const auto& p : done)
-           if (const auto* q = p.quantity("x"); q && q->stats.mean && *q->stats.mean > 15)
-             return "a mean above 15 at point " + std::to_string(p.index);
+           if (const auto* q = p.quantity("x"); q && q->mean && *q->mean > 15)
+             return "a mean above 15 at model.mean = " + to_string(*p.value("model.mean"));
          return std::nullopt;
-       }});
-  options.rules.push_back({"model.not_swept", [](const sweep_point&, std::span<const sweep_point>) {
+       },
+       {}});
+  options.rules.push_back({"model.not_swept",
+                           [](const axis_point&, std::span<const axis_point>) {
                              return std::optional<std::string>("never asked");
-                           }});
+                           },
+                           {}});
   const sweep_result r = run_sweep(base, text, registry(), {}, options);
   ASSERT_EQ(r.points.size(), 4u);
   EXPECT_EQ(r.points[0].status, point_status::ran);
   EXPECT_EQ(r.points[1].status, point_status::ran);
   EXPECT_EQ(r.points[2].status, point_status::skipped);
-  EXPECT_EQ(r.points[2].reason, "stopped along model.mean: a mean above 15 at point 1");
+  EXPECT_EQ(r.points[2].reason, "stopped along model.mean: a mean above 15 at model.mean = 20");
   EXPECT_EQ(r.points[3].status, point_status::skipped);
   EXPECT_EQ(r.points[3].reason, r.points[2].reason);
   EXPECT_EQ(r.exit_code(), exit_ok);

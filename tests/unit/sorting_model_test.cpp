@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
@@ -47,24 +49,36 @@ sweep_point timed(const std::string& algorithm, std::int64_t n, double low, doub
   return p;
 }
 
-// The model's stop-axis rule is the study's: bubble sort stops once its interval at n lies above
-// the slowest n log n sort's there; n log n sorts, and sorts not yet clearly slower, go on.
-TEST(SortingModel, StopAxisRuleStopsAQuadraticSortClearlySlowerThanTheSlowestNLogN) {
+// The model's stop-axis rule is the study's: bubble sort stops once its interval lies above the
+// slowest n log n sort's at two consecutive sizes it ran at; at one size it runs on, and so do the
+// n log n sorts and the sorts not yet clearly slower.
+TEST(SortingModel, StopAxisRuleStopsAQuadraticSortClearlySlowerAtTwoConsecutiveSizes) {
   sorting_model m;
   const auto rules = m.stop_axis_rules();
   ASSERT_EQ(rules.size(), 1u);
   EXPECT_EQ(rules[0].axis, "model.n");
-  const std::vector<sweep_point> done = {
-      timed("quick", 64, 900, 1000), timed("heap", 64, 1100, 1200), timed("bubble", 64, 1250, 1300),
-      timed("insertion", 64, 1150, 1250)};
-  const auto next = [](const std::string& a) { return timed(a, 91, 0, 0); };
+  std::vector<axis_point> done;
+  for (const auto& p : {timed("quick", 45, 600, 700), timed("heap", 45, 800, 900),
+                        timed("bubble", 45, 950, 1000), timed("insertion", 45, 850, 950),
+                        timed("quick", 64, 900, 1000), timed("heap", 64, 1100, 1200),
+                        timed("bubble", 64, 1250, 1300), timed("insertion", 64, 1250, 1300)})
+    done.push_back(to_axis_point(p));
+  const auto next = [](const std::string& a) { return to_axis_point(timed(a, 91, 0, 0)); };
   const auto bubble = rules[0].stop(next("bubble"), done);
   ASSERT_TRUE(bubble.has_value());
+  // Separated at 45 (950 > 900: +5.6%) and at 64 (1250 > 1200: +4.2%).
   EXPECT_NE(bubble->find("bubble stopped at n = 64"), std::string::npos) << *bubble;
-  // Insertion overlaps heap (the slowest n log n at 64): it runs on; so do the n log n sorts.
+  EXPECT_NE(bubble->find("n = 45 (heap, margin +5.6%)"), std::string::npos) << *bubble;
+  EXPECT_NE(bubble->find("n = 64 (heap, margin +4.2%)"), std::string::npos) << *bubble;
+  // Insertion is separated at 64 only (it overlaps heap at 45): it runs on; so do the n log n.
   EXPECT_FALSE(rules[0].stop(next("insertion"), done).has_value());
   EXPECT_FALSE(rules[0].stop(next("quick"), done).has_value());
   EXPECT_FALSE(rules[0].stop(next("heap"), done).has_value());
+  // The rule may skip only the sorts under it: the estimate before a sweep counts the others in
+  // full.
+  ASSERT_TRUE(rules[0].applies);
+  EXPECT_TRUE(rules[0].applies(next("shell")));
+  EXPECT_FALSE(rules[0].applies(next("quick-queue")));
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
@@ -80,12 +94,61 @@ TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
 }
 
 TEST(SortingModel, NTooLargeIsRefusedBeforeAllocationWithTheFigure) {
-  const temp_file c(config("n = 1_000_000_000_000\n"), ".toml");
+  const temp_file c(config("n = 3_000_000_000\n"), ".toml");
   const auto r = run_mcpilot({"run", c.path(), "--quiet"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("GiB"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("n = 1000000000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("n = 3000000000"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(":9:"), std::string::npos) << r.err;  // the line of n
+}
+
+// A sweep with a size this machine cannot hold is refused before its first point, naming the point
+// and the memory; one that fits prints its estimate of memory and time before it starts.
+TEST(SortingModel, SweepIsEstimatedAndASizeThatDoesNotFitRefusedBeforeItStarts) {
+  const temp_file big(
+      config("algorithm = \"heap\"\n") + "\n[sweep]\n\"model.n\" = [8, 3_000_000_000]\n", ".toml");
+  auto r = run_mcpilot({"run", big.path()});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("the sweep is refused before it starts: point 1 (model.n = 3000000000)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("GiB"), std::string::npos) << r.err;
+  const temp_file small(config("algorithm = \"heap\"\n") + "\n[sweep]\n\"model.n\" = [8, 1024]\n",
+                        ".toml");
+  r = run_mcpilot({"run", small.path()});
+  EXPECT_NE(r.err.find("estimate for 2 points:\n  memory: at most "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(point 1: model.n = 1024)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("for the points no stop rule can skip"), std::string::npos) << r.err;
+}
+
+// One bubble sort of 60,000 keys takes seconds; the pollable copy timed at that size stops within
+// a pass when max_seconds (1 s) or Ctrl-C (after 1 s) asks it to, instead of after the reading.
+// The bound, 8 s, is far below the many seconds a whole sort takes on a loaded machine.
+TEST(SortingModel, MaxSecondsAndInterruptsActWithinALongSort) {
+  const std::string model = "algorithm = \"bubble\"\nn = 60000\n";
+  const temp_file limited(
+      "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 1\n"
+      "\n[model]\nname = \"sorting\"\n" +
+          model,
+      ".toml");
+  auto t0 = std::chrono::steady_clock::now();
+  const auto r = run_mcpilot({"run", limited.path(), "--quiet"});
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.exit_code, 3) << r.err;  // a limit
+  EXPECT_LT(seconds, 8.0);
+  const temp_file open(
+      "[experiment]\nseed = 1\npreset = \"quick\"\nmax_seconds = 600\n"
+      "\n[model]\nname = \"sorting\"\n" +
+          model,
+      ".toml");
+  t0 = std::chrono::steady_clock::now();
+  const std::string cmd = "timeout --preserve-status -s INT 1 " + test::shell_quote(MCPILOT_EXE) + " run " +
+                          test::shell_quote(open.path()) + " --quiet >/dev/null 2>&1";
+  const int status = std::system(cmd.c_str());
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130);  // interrupted, results written
+  EXPECT_LT(seconds, 8.0);
 }
 
 TEST(SortingModel, UnknownCounterIsExitTwoListingTheKnown) {
@@ -185,7 +248,7 @@ TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
 }
 
 // The configs shipped under configs/sorting load as written; the two sweeps have the grids their
-// comments promise (39 sizes x 11 sorts; 9 sizes x 5 sorts).
+// comments promise (45 sizes x the study's 11 sorts; 9 sizes x 6 sorts).
 TEST(SortingModel, ShippedConfigsLoad) {
   model_registry models;
   models.add<sorting_model>("sorting");
@@ -202,7 +265,7 @@ TEST(SortingModel, ShippedConfigsLoad) {
   EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
   EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
   for (const auto& [name, sizes, sorts] :
-       {std::tuple{"constants", 39u, 11u}, std::tuple{"stopped-sorts-scaling", 9u, 5u}}) {
+       {std::tuple{"constants", 45u, 11u}, std::tuple{"stopped-sorts-scaling", 9u, 6u}}) {
     const auto sweep = load_config(dir + name + ".toml", models);
     ASSERT_TRUE(sweep.sweep) << name;
     ASSERT_EQ(sweep.sweep->axes.size(), 2u) << name;
@@ -221,6 +284,7 @@ parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool
   p.set("fresh_keys", true);
   p.set("batch", std::int64_t{2});
   p.set("counts", counts);
+  p.set("gaps", std::string("pratt"));
   return p;
 }
 
@@ -234,9 +298,26 @@ TEST(SortingModel, CountsHaveExactExpectations) {
   a = m.analytic();
   EXPECT_DOUBLE_EQ(a.at("comparisons"), 4950);
   EXPECT_DOUBLE_EQ(a.at("moves"), 99);
+  // Binary insertion of 4 keys, by hand: the search among 1 key compares once; among 2 keys, at
+  // mid = 1, once more unless the key goes last (2, 2, 1 over the 3 places: 5/3); among 3 keys
+  // twice for every place. E = 1 + 5/3 + 2 = 14/3.
+  m.configure(sorting_parameters("binary-insertion", 4, true));
+  a = m.analytic();
+  EXPECT_DOUBLE_EQ(a.at("comparisons"), 14.0 / 3);
+  EXPECT_DOUBLE_EQ(a.at("moves"), 3);  // 4 x 3 / 4
+  // Merge sort of 5 keys: 10 moves at the top, then 2 + 3 keys: 4 and 6 + (0 + 4), so 24.
+  m.configure(sorting_parameters("merge", 5, true));
+  EXPECT_DOUBLE_EQ(m.analytic().at("moves"), 24);
+  m.configure(sorting_parameters("radix", 1000, true));
+  EXPECT_DOUBLE_EQ(m.analytic().at("moves"), 4000);
+  EXPECT_DOUBLE_EQ(m.analytic().at("comparisons"), 0);
+  m.configure(sorting_parameters("shaker", 9, true));
+  EXPECT_DOUBLE_EQ(m.analytic().at("moves"), 18);  // 9 x 8 / 4
   m.configure(sorting_parameters("insertion", 7, false));
   EXPECT_TRUE(m.analytic().empty());
-  EXPECT_THROW(m.configure(sorting_parameters("quick", 7, true)), parameter_error);
+  // Every sort has an instrumented copy now; quicksort and heap sort have bounds, not exact values.
+  m.configure(sorting_parameters("quick", 7, true));
+  EXPECT_TRUE(m.analytic().empty());
 }
 
 // The counts a session records: the workload's check() on seeded fresh keys, R = 400 readings of
@@ -279,39 +360,66 @@ TEST(SortingEarlyStop, StopsOnlyWhenTheLowerEndClearsTheSlowestUpperEnd) {
                                            point("radix", 64, 500, 600)};
   // The slowest n log n sort is heap (radix is order n, not a reference).
   auto v = judge(point("insertion", 64, 161, 170), at_64);
-  EXPECT_TRUE(v.stop);
+  EXPECT_TRUE(v.separated);
   EXPECT_EQ(v.slowest, "heap");
   // Overlapping intervals: the difference is not clear, keep running.
-  EXPECT_FALSE(judge(point("insertion", 64, 159, 170), at_64).stop);
+  EXPECT_FALSE(judge(point("insertion", 64, 159, 170), at_64).separated);
   // Equal ends: "above" is strict.
-  EXPECT_FALSE(judge(point("insertion", 64, 160, 170), at_64).stop);
+  EXPECT_FALSE(judge(point("insertion", 64, 160, 170), at_64).separated);
   // Faster than the slowest: never.
-  EXPECT_FALSE(judge(point("bubble", 64, 50, 60), at_64).stop);
+  EXPECT_FALSE(judge(point("bubble", 64, 50, 60), at_64).separated);
   // Points at another n are not compared.
-  EXPECT_FALSE(judge(point("bubble", 128, 1000, 1100), at_64).stop);
+  EXPECT_FALSE(judge(point("bubble", 128, 1000, 1100), at_64).separated);
   // Sorts outside the rule never stop.
-  EXPECT_FALSE(judge(point("std-sort", 64, 1000, 1100), at_64).stop);
+  EXPECT_FALSE(judge(point("std-sort", 64, 1000, 1100), at_64).separated);
   EXPECT_TRUE(under_rule("shell"));
   EXPECT_FALSE(under_rule("radix"));
   // A reference without an upper end (no interval yet) stops nothing.
   std::vector<timing_point> open = {{"heap", 64, 150.0, 140.0, std::nullopt}};
-  EXPECT_FALSE(judge(point("bubble", 64, 1000, 1100), open).stop);
+  EXPECT_FALSE(judge(point("bubble", 64, 1000, 1100), open).separated);
 }
 
-TEST(SortingEarlyStop, TrackerStopsLargerSizesOnly) {
+TEST(SortingEarlyStop, TrackerStopsAfterTwoConsecutiveSeparatedSizes) {
   early_stop_tracker t;
   t.add(point("heap", 32, 100, 110));
   t.add(point("bubble", 32, 105, 120));  // overlaps: keeps going
   EXPECT_TRUE(t.should_run("bubble", 45));
-  // At 45 the candidate finishes before the reference: judged again when heap arrives.
+  // At 45 the candidate finishes before the reference: judged again when heap arrives. Separated
+  // at 45, but not at 32: one size is not enough.
   t.add(point("bubble", 45, 200, 220));
-  EXPECT_TRUE(t.should_run("bubble", 64));
   t.add(point("heap", 45, 150, 160));
-  EXPECT_FALSE(t.should_run("bubble", 64));
-  EXPECT_TRUE(t.should_run("bubble", 45));  // the size where it stopped was measured
+  EXPECT_TRUE(t.should_run("bubble", 64));
+  // Separated at 64 too: stopped there.
+  t.add(point("heap", 64, 200, 210));
+  t.add(point("bubble", 64, 300, 330));
+  EXPECT_FALSE(t.should_run("bubble", 91));
+  EXPECT_TRUE(t.should_run("bubble", 64));  // the size where it stopped was measured
   EXPECT_TRUE(t.should_run("heap", 1 << 20));
-  EXPECT_TRUE(t.should_run("insertion", 64));
-  EXPECT_EQ(t.stopped_at().at("bubble"), 45);
+  EXPECT_TRUE(t.should_run("insertion", 91));
+  const stop_record& r = t.stopped().at("bubble");
+  EXPECT_EQ(r.n, 64);
+  EXPECT_EQ(r.previous_n, 45);
+  EXPECT_NEAR(r.at_previous.margin, 200.0 / 160 - 1, 1e-12);
+  EXPECT_NEAR(r.at_n.margin, 300.0 / 210 - 1, 1e-12);
+  EXPECT_NE(t.explain("bubble").find("n = 45 (heap, margin +25.0%) and n = 64 (heap, margin "
+                                     "+42.9%)"),
+            std::string::npos)
+      << t.explain("bubble");
+}
+
+// A separation that does not hold at the next size resets: separated at 45, not at 64, separated
+// at 91: the sort is stopped at 128 only if separated there as well.
+TEST(SortingEarlyStop, ASeparationThatDoesNotRepeatStopsNothing) {
+  early_stop_tracker t;
+  for (auto [n, lo] : {std::pair{45, 200.0}, std::pair{64, 150.0}, std::pair{91, 200.0}}) {
+    t.add(point("heap", n, 150, 160));
+    t.add(point("shell", n, lo, lo + 10));
+  }
+  EXPECT_TRUE(t.should_run("shell", 128));
+  t.add(point("heap", 128, 150, 160));
+  t.add(point("shell", 128, 170, 180));
+  EXPECT_FALSE(t.should_run("shell", 181));
+  EXPECT_EQ(t.stopped().at("shell").previous_n, 91);
 }
 
 }  // namespace

@@ -13,6 +13,13 @@ class input_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A configuration this machine cannot hold (more memory than the process may use): refused before
+// anything is allocated, and before a sweep starts when any of its points is one.
+class resource_error : public input_error {
+ public:
+  using input_error::input_error;
+};
+
 // A single reading that a statistic cannot accept (a rate <= 0, a proportion that is not 0/1).
 // The index is into the span the statistic was given, so the caller can name the file position.
 class reading_error : public input_error {

@@ -34,6 +34,7 @@
 // single stream: warm-up is removed by change-points, subsessions are sized from the
 // autocorrelation. See docs/writing-a-model.md, "Measurement mode".
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -46,13 +47,13 @@
 #include <vector>
 
 #include "mcpilot/measure/keep_alive.hpp"
+#include "mcpilot/measure/timed_stop.hpp"
 #include "mcpilot/parameters.hpp"
 #include "mcpilot/quantity.hpp"
 #include "mcpilot/rng.hpp"
+#include "mcpilot/stop_axis.hpp"
 
 namespace mcpilot {
-
-struct stop_axis_rule;  // sweep/run.hpp: include it to override model::stop_axis_rules
 
 // What s.measurement() declares: the operation a reading times, its order f at the configured
 // parameters (for the constant c in T = c f(n)), and a fixed batch size (0: calibrate).
@@ -155,19 +156,25 @@ class replication {
 class stream_round {
  public:
   stream_round(const model_spec& spec, philox_stream& rng, std::uint64_t stream,
-               std::vector<std::vector<double>>& out)
-      : spec_(spec), rng_(rng), stream_(stream), out_(out) {}
+               std::vector<std::vector<double>>& out, const std::atomic<bool>* stop = nullptr)
+      : spec_(spec), rng_(rng), stream_(stream), out_(out), stop_(stop) {}
 
   std::uint64_t stream() const { return stream_; }
   philox_stream& rng() { return rng_; }
   void record(std::size_t quantity, double value);
   void record(std::string_view name, double value);
+  // Whether the session has been asked to stop (max_seconds, an interrupt): a stream whose
+  // readings are slow may return from advance() early, with fewer readings than asked; the
+  // session keeps what every stream has.
+  bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+  const std::atomic<bool>* stop_flag() const { return stop_; }
 
  private:
   const model_spec& spec_;
   philox_stream& rng_;
   std::uint64_t stream_;
   std::vector<std::vector<double>>& out_;
+  const std::atomic<bool>* stop_;
 };
 
 // What prepare() and check() of one batch see: the batch size, the session's random stream (for
@@ -228,6 +235,15 @@ struct model_fact {
   std::string description;  // optional: a few words for the table
 };
 
+// What one session at the configured parameters needs, estimated before it starts: checked against
+// the memory this process may use, and summed over a sweep's points into the duration printed
+// before the sweep starts.
+struct resource_estimate {
+  double bytes = 0;                // the session's own data at its peak; 0: not estimated
+  double seconds_per_reading = 0;  // a rough figure for one replication or reading; 0: unknown
+  std::string basis;               // how the figures were estimated, a few words
+};
+
 class model {
  public:
   virtual ~model() = default;
@@ -245,9 +261,12 @@ class model {
   // Exact facts of the configured parameters, in the order they should be shown. Empty by default.
   virtual std::vector<model_fact> model_facts() const { return {}; }
   // Rules that stop a sweep early along one axis from the results of points already run
-  // (sweep/run.hpp, docs/sweeps.md). Asked once per sweep, of the model configured with the
+  // (stop_axis.hpp, docs/sweeps.md). Asked once per sweep, of the model configured with the
   // file's own values. None by default.
   virtual std::vector<stop_axis_rule> stop_axis_rules() const;
+  // The memory and time one session at the configured parameters needs (resource_estimate).
+  // Nothing estimated by default.
+  virtual resource_estimate estimate() const { return {}; }
 };
 
 }  // namespace mcpilot

@@ -5,6 +5,7 @@
 // 0 among proportions), and for files that other programs read back (plots, sweep tables).
 
 #include <charconv>
+#include <cstdio>
 #include <string>
 
 namespace mcpilot {
@@ -13,6 +14,18 @@ inline std::string number_text(double x) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, x);
   return std::string(buf, r.ptr);
+}
+
+// A duration for people: "52 s", "14 min", "2.3 h" (two significant digits).
+inline std::string duration_text(double seconds) {
+  char buf[32];
+  if (seconds < 120)
+    std::snprintf(buf, sizeof buf, "%.2g s", seconds);
+  else if (seconds < 7200)
+    std::snprintf(buf, sizeof buf, "%.2g min", seconds / 60);
+  else
+    std::snprintf(buf, sizeof buf, "%.2g h", seconds / 3600);
+  return buf;
 }
 
 }  // namespace mcpilot

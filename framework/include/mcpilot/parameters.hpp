@@ -33,6 +33,13 @@ class parameter_error : public input_error {
   std::string field_;
 };
 
+// A value this machine cannot hold (n keys that do not fit in memory): the config layer reports it
+// as a resource_error at the field's place.
+class parameter_resource_error : public parameter_error {
+ public:
+  using parameter_error::parameter_error;
+};
+
 struct parameter_spec {
   std::string name;
   param_type type = param_type::number;

@@ -111,16 +111,20 @@ void read_model(const toml::node* node, const locator& loc, const model_registry
     cfg.instance->configure(cfg.params);
   } catch (const parameter_error& e) {
     const std::string& field = e.field();
-    if (auto it = given.find(field); it != given.end())
-      throw input_error(it->second.where + ": [model] " + with_field(field, e.what()));
-    if (cfg.spec.find_parameter(field)) {
+    std::string message;
+    if (auto it = given.find(field); it != given.end()) {
+      message = it->second.where + ": [model] " + with_field(field, e.what());
+    } else if (cfg.spec.find_parameter(field)) {
       const auto& values = cfg.params.values();
       const auto v = values.find(field);
-      throw input_error(loc.source() + ": [model] " + field + " (default" +
-                        (v != values.end() ? " " + to_string(v->second) : std::string()) +
-                        "): " + with_field(field, e.what()));
+      message = loc.source() + ": [model] " + field + " (default" +
+                (v != values.end() ? " " + to_string(v->second) : std::string()) +
+                "): " + with_field(field, e.what());
+    } else {
+      message = model_where + ": [model] " + with_field(field, e.what());
     }
-    throw input_error(model_where + ": [model] " + with_field(field, e.what()));
+    if (dynamic_cast<const parameter_resource_error*>(&e)) throw resource_error(message);
+    throw input_error(message);
   } catch (const input_error& e) {
     throw input_error(model_where + ": [model] " + e.what());
   }

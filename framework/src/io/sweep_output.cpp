@@ -1,9 +1,13 @@
 #include "mcpilot/io/sweep_output.hpp"
 
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <optional>
 #include <set>
 #include <variant>
 
+#include "mcpilot/cli.hpp"
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/io/session_output.hpp"
@@ -226,9 +230,21 @@ void write_sweep_table(std::ostream& out, const sweep_result& r, const experimen
   out << '\n';
   if (unconverged) out << "* not converged: the interval obtained when the point stopped\n";
   std::size_t counts[4] = {0, 0, 0, 0};
-  for (const auto& p : r.points) ++counts[static_cast<int>(p.status)];
-  out << counts[0] << " ran, " << counts[1] << " failed, " << counts[2] << " skipped";
+  std::size_t converged = 0;
+  std::optional<std::chrono::system_clock::time_point> first, last;
+  for (const auto& p : r.points) {
+    ++counts[static_cast<int>(p.status)];
+    if (!p.result) continue;
+    if (p.exit_code() == exit_ok) ++converged;
+    if (!first || p.result->start < *first) first = p.result->start;
+    if (!last || p.result->end > *last) last = p.result->end;
+  }
+  out << counts[0] << " ran (" << converged << " converged), " << counts[1] << " failed, "
+      << counts[2] << " skipped";
   if (counts[3]) out << ", " << counts[3] << " not run (interrupted)";
+  if (first && last)
+    out << "; " << duration_text(std::chrono::duration<double>(*last - *first).count())
+        << " from the first point's start to the last's end";
   out << '\n';
   for (const auto& p : r.points) {
     if (p.status == point_status::ran && p.result->error)

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,6 +25,17 @@ class timed_region_guard {
   ~timed_region_guard() { timed_region_busy.store(false); }
   timed_region_guard(const timed_region_guard&) = delete;
   timed_region_guard& operator=(const timed_region_guard&) = delete;
+};
+
+// The stop flag of the session whose timed region runs now (timed_region_should_stop), or null.
+std::atomic<const std::atomic<bool>*> timed_stop_flag{nullptr};
+
+class timed_stop_scope {
+ public:
+  explicit timed_stop_scope(const std::atomic<bool>* flag) { timed_stop_flag.store(flag); }
+  ~timed_stop_scope() { timed_stop_flag.store(nullptr); }
+  timed_stop_scope(const timed_stop_scope&) = delete;
+  timed_stop_scope& operator=(const timed_stop_scope&) = delete;
 };
 
 // A calibration that never reaches the target (a timed() that does nothing) stops here.
@@ -55,21 +67,28 @@ class measurement_stream final : public stream {
     batch_ = m.batch;
   }
 
+  // Stops between readings once the session is asked to, and inside one whose timed() polls
+  // timed_region_should_stop(): a reading may last seconds, and a limit must act within one.
   void advance(stream_round& round, std::size_t count) override {
-    if (batch_ == 0) calibrate(round.rng());
-    for (std::size_t i = 0; i < count; ++i) reading(round);
+    stop_ = round.stop_flag();
+    if (batch_ == 0 && !calibrate(round.rng())) return;
+    for (std::size_t i = 0; i < count && !round.stop_requested(); ++i)
+      if (!reading(round)) return;
   }
 
  private:
   // One batch: prepare, time, check. Returns the timed nanoseconds; `own` gets the model's
-  // quantities recorded by check(), `sample` the counter group's reading.
-  double run_batch(philox_stream& rng, std::size_t size, counter_sample& sample) {
+  // quantities recorded by check(), `sample` the counter group's reading. nullopt when the session
+  // was asked to stop during timed(): the work may be unfinished, so its time is no reading and
+  // check() is not asked to judge it.
+  std::optional<double> run_batch(philox_stream& rng, std::size_t size, counter_sample& sample) {
     own_.assign(spec_.quantities().size(), {});
     measurement_batch b(spec_, rng, size, own_);
     work_->prepare(b);
     double ns = 0;
     {
       timed_region_guard guard;
+      timed_stop_scope stop(stop_);
       if (counters_) counters_->start();
       const auto t0 = measurement_clock::now();
       work_->timed(size);
@@ -77,6 +96,7 @@ class measurement_stream final : public stream {
       if (counters_) sample = counters_->stop();
       ns = std::chrono::duration<double, std::nano>(t1 - t0).count();
     }
+    if (stop_ && stop_->load()) return std::nullopt;
     work_->check(b);
     return ns;
   }
@@ -85,26 +105,32 @@ class measurement_stream final : public stream {
   // batches are run, timed and checked like the others but give no readings. They draw from a
   // copy of the stream, so that the readings' inputs do not depend on how many batches the
   // calibration took: with the same seed and batch, reading k sees the same inputs every time.
-  void calibrate(const philox_stream& stream) {
+  // Returns false when the session was asked to stop first (the batch stays uncalibrated).
+  bool calibrate(const philox_stream& stream) {
     philox_stream rng = stream;
     record_->batch_calibrated = true;
     std::uint64_t b = 1;
     counter_sample ignored;
     for (int step = 0; step < max_calibration_steps; ++step) {
-      const double ns = run_batch(rng, b, ignored);
+      const std::optional<double> ns = run_batch(rng, b, ignored);
+      if (!ns) return false;
       record_->calibration_batches.push_back(b);
-      record_->calibration_ns.push_back(ns);
-      const std::uint64_t next = next_batch(b, ns, record_->clock.min_batch_ns);
+      record_->calibration_ns.push_back(*ns);
+      const std::uint64_t next = next_batch(b, *ns, record_->clock.min_batch_ns);
       if (next == b) break;
       b = next;
     }
     batch_ = b;
     record_->batch = b;
+    return true;
   }
 
-  void reading(stream_round& round) {
+  // Returns false when the session was asked to stop during the timed region (nothing recorded).
+  bool reading(stream_round& round) {
     counter_sample sample;
-    const double ns = run_batch(round.rng(), batch_, sample);
+    const std::optional<double> timed = run_batch(round.rng(), batch_, sample);
+    if (!timed) return false;
+    const double ns = *timed;
     const double per_op = ns / static_cast<double>(batch_);
     round.record(static_cast<std::size_t>(time_), per_op);
     if (time_per_f_ >= 0) round.record(static_cast<std::size_t>(time_per_f_), per_op / f_);
@@ -125,6 +151,7 @@ class measurement_stream final : public stream {
     for (std::size_t q = 0; q < own_.size(); ++q)
       for (double x : own_[q]) round.record(q, x);
     ++record_->readings;
+    return true;
   }
 
   std::unique_ptr<workload> work_;
@@ -136,9 +163,15 @@ class measurement_stream final : public stream {
   double f_ = 0;
   std::uint64_t batch_ = 0;
   std::vector<std::vector<double>> own_;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 }  // namespace
+
+bool timed_region_should_stop() noexcept {
+  const std::atomic<bool>* flag = timed_stop_flag.load(std::memory_order_relaxed);
+  return flag && flag->load(std::memory_order_relaxed);
+}
 
 std::string time_quantity(const measurement_spec& m) {
   return "ns_per_" + m.operation;

@@ -61,8 +61,13 @@ class rule_book {
       const std::size_t axis = axis_[s.rule];
       if (at[axis] >= s.from && line_of(plan_, at, axis) == s.line) return s.reason;
     }
+    if (rules_.empty()) return std::nullopt;
+    // The rules see points as values and estimates (stop_axis.hpp), never the sweep's own types;
+    // the finished points are converted once each.
+    while (seen_.size() < done.size()) seen_.push_back(to_axis_point(done[seen_.size()]));
+    const axis_point candidate = to_axis_point(next);
     for (std::size_t r = 0; r < rules_.size(); ++r) {
-      auto reason = rules_[r].stop(next, done);
+      auto reason = rules_[r].stop(candidate, seen_);
       if (!reason) continue;
       const std::string text = "stopped along " + rules_[r].axis + ": " + *reason;
       stopped_.push_back({r, line_of(plan_, at, axis_[r]), at[axis_[r]], text});
@@ -76,7 +81,16 @@ class rule_book {
   std::vector<stop_axis_rule> rules_;
   std::vector<std::size_t> axis_;
   std::vector<stopped_line> stopped_;
+  std::vector<axis_point> seen_;
 };
+
+// "model.n = 8, model.algorithm = heap"
+std::string label_of(const sweep_point& p) {
+  std::string label;
+  for (std::size_t i = 0; i < p.keys.size(); ++i)
+    label += (i ? ", " : "") + p.keys[i] + " = " + to_string(p.values[i]);
+  return label;
+}
 
 config_overrides with_point(const config_overrides& user, const sweep_plan& plan,
                             const sweep_point& p) {
@@ -101,12 +115,8 @@ void run_point(sweep_point& p, std::string_view text, const experiment_config& b
     p.reason = e.what();
     // A value rejected in combination (tolerance >= disks) is named at the other field's line:
     // say which point it was.
-    if (p.reason.find("[sweep]") == std::string::npos) {
-      std::string label;
-      for (std::size_t i = 0; i < p.keys.size(); ++i)
-        label += (i ? ", " : "") + p.keys[i] + " = " + to_string(p.values[i]);
-      p.reason = "at " + label + ": " + p.reason;
-    }
+    if (p.reason.find("[sweep]") == std::string::npos)
+      p.reason = "at " + label_of(p) + ": " + p.reason;
     return;
   }
   cfg.settings.seed = p.seed;
@@ -123,7 +133,66 @@ void run_point(sweep_point& p, std::string_view text, const experiment_config& b
   p.status = point_status::ran;
 }
 
+// Reads every point's config before any runs: a point this machine cannot hold refuses the sweep
+// (resource_error, exit 2) naming the point, and the others' estimates are summed. O(points)
+// config reads, each a fraction of a millisecond.
+sweep_estimate estimate_sweep(const experiment_config& base, std::string_view text,
+                              const model_registry& models, const config_overrides& overrides,
+                              const std::vector<stop_axis_rule>& rules) {
+  const sweep_plan& plan = *base.sweep;
+  sweep_estimate e;
+  e.points = plan.size();
+  for (std::size_t k = 0; k < plan.size(); ++k) {
+    sweep_point p;
+    p.index = k;
+    for (const auto& a : plan.axes) p.keys.push_back(a.key);
+    p.values = plan.point(k);
+    experiment_config cfg;
+    try {
+      cfg = parse_config(text, base.path, models, with_point(overrides, plan, p));
+    } catch (const resource_error& err) {
+      throw resource_error("the sweep is refused before it starts: point " + std::to_string(k) +
+                           " (" + label_of(p) + ") cannot run here: " + err.what());
+    } catch (const input_error&) {
+      ++e.rejected_points;  // reported when the point's turn comes, as a failed point
+      continue;
+    }
+    const resource_estimate r = cfg.instance->estimate();
+    if (r.bytes > e.peak_bytes) {
+      e.peak_bytes = r.bytes;
+      e.peak_point = k;
+      e.basis = r.basis;
+    } else if (e.basis.empty()) {
+      e.basis = r.basis;
+    }
+    const std::size_t min_samples = cfg.settings.engine.session_precision.min_samples;
+    // The engine's first round: 100 readings, or twice the minimum sample (engine.cpp).
+    const std::uint64_t readings = std::max<std::uint64_t>(100, 2 * min_samples);
+    e.readings_per_point = std::max(e.readings_per_point, readings);
+    const double seconds = static_cast<double>(readings) * r.seconds_per_reading;
+    const axis_point ap = to_axis_point(p);
+    const bool stoppable = std::any_of(rules.begin(), rules.end(), [&](const stop_axis_rule& rule) {
+      return std::find_if(plan.axes.begin(), plan.axes.end(),
+                          [&](const sweep_axis& a) { return a.key == rule.axis; }) !=
+                 plan.axes.end() &&
+             (!rule.applies || rule.applies(ap));
+    });
+    (stoppable ? e.stoppable_seconds : e.certain_seconds) += seconds;
+  }
+  return e;
+}
+
 }  // namespace
+
+axis_point to_axis_point(const sweep_point& p) {
+  axis_point a;
+  for (std::size_t i = 0; i < p.keys.size() && i < p.values.size(); ++i)
+    a.values.emplace_back(p.keys[i], p.values[i]);
+  if (p.result)
+    for (const auto& q : p.result->quantities)
+      a.estimates[q.name] = {q.stats.mean, q.stats.ci_low, q.stats.ci_high, q.stats.converged};
+  return a;
+}
 
 std::string_view to_string(point_status s) {
   switch (s) {
@@ -207,6 +276,10 @@ sweep_result run_sweep(const experiment_config& base, std::string_view config_te
   if (!options.only_point) {
     rules = base.instance->stop_axis_rules();
     rules.insert(rules.end(), options.rules.begin(), options.rules.end());
+  }
+  if (!options.only_point) {
+    const sweep_estimate e = estimate_sweep(base, config_text, models, overrides, rules);
+    if (options.on_estimate) options.on_estimate(e);
   }
   rule_book book(plan, std::move(rules));
 

@@ -18,6 +18,7 @@
 #include "mcpilot/model.hpp"
 #include "mcpilot/registry.hpp"
 #include "mcpilot/session.hpp"
+#include "mcpilot/stop_axis.hpp"
 #include "mcpilot/sweep/plan.hpp"
 
 namespace mcpilot {
@@ -52,22 +53,32 @@ struct sweep_point {
   int exit_code() const;
 };
 
-// A stop-axis rule: before each point is run, `stop` sees it (values and seed, no result yet) and
-// every point already run, in index order. A reason skips that point, and with it every later
-// value of `axis` whose other swept values are the same (the rest of that line of the grid).
-// Skipped points appear in the table with the reason. The sorting rule, for instance: on axis
-// "model.n", stop an algorithm once its interval at the previous n lies wholly above the slowest
-// n log n sort's interval at that n.
-struct stop_axis_rule {
-  std::string axis;  // a swept key; a rule whose axis is not swept is ignored
-  std::function<std::optional<std::string>(const sweep_point& next,
-                                           std::span<const sweep_point> done)>
-      stop;
+// How a stop-axis rule sees a point (stop_axis.hpp): its swept values and, once it ran, its
+// quantities' estimates.
+axis_point to_axis_point(const sweep_point& p);
+
+// The resources of a sweep, estimated from every point's model before the first runs
+// (model::estimate): the largest memory of one point, and the time of the points at their minimum
+// sample: `certain_seconds` for the points no stop-axis rule can skip, `stoppable_seconds` at most
+// for the others (they run only until their rule stops them). Zero when the model estimates none.
+struct sweep_estimate {
+  std::size_t points = 0;
+  double peak_bytes = 0;
+  std::size_t peak_point = 0;
+  double certain_seconds = 0;
+  double stoppable_seconds = 0;
+  std::uint64_t readings_per_point = 0;  // the minimum sample the time assumes
+  std::string basis;                     // the model's, from the point of peak memory
+  std::size_t rejected_points = 0;       // whose config is rejected at their values
 };
 
 struct sweep_options {
   std::optional<std::size_t> only_point;  // --point K: run point K alone (rules do not apply)
   std::vector<stop_axis_rule> rules;      // besides the model's own (model::stop_axis_rules)
+  // Before the first point: what the sweep is estimated to need (sweep_estimate). Every point's
+  // config is read first, so a point this machine cannot hold (a resource_error: too much memory)
+  // refuses the whole sweep before anything runs.
+  std::function<void(const sweep_estimate&)> on_estimate;
   // Before each point's session, and after each of its rounds.
   std::function<void(const sweep_point&, std::size_t points)> on_point;
   std::function<void(const sweep_point&, std::size_t points, const session_progress&)> on_round;

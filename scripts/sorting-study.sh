@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Runs the sort-constant study (configs/sorting/constants.toml) as the sorting peer's protocol asks:
+# one pinned core, the quietest this machine has, with the machine's state recorded while it runs.
+#
+#   scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [--mcpilot PATH] [-- ARGS...]
+#
+# OUT/                     created; everything the run writes goes there
+#   table.csv, study.json  the sweep's results table and JSON (environment, every point)
+#   progress.log           the sweep's progress and the estimate it prints before starting
+#   machine.csv            every 10 s: time, the 1-minute load, and the study core's busy and
+#                          steal shares since the last sample (steal: time the hypervisor gave the
+#                          core to someone else; a shift in it is a shift in the VM's speed)
+#   core.txt               how the core was chosen
+#
+# --cpu N      the core to pin to; without it, the core with the least busy time over 5 s
+#              (interrupts and other work) is taken
+# --isolate    for a shared machine: every other process is moved off the study's core, again
+#              every 5 s while the study runs (new processes inherit it from their parents)
+# ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:?usage: scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [-- ARGS...]}
+shift
+cpu="" seed="" isolate=0 mcpilot=build/mcpilot
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpu) cpu=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --isolate) isolate=1; shift ;;
+    --mcpilot) mcpilot=$2; shift 2 ;;
+    --) shift; break ;;
+    *) echo "sorting-study: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out"
+
+# Busy and steal jiffies of one CPU from /proc/stat: "busy steal total".
+cpu_times() {
+  awk -v c="cpu$1" '$1 == c { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, $9, busy + $5 + $6 }' /proc/stat
+}
+
+ncpu=$(nproc --all)
+if [ -z "$cpu" ]; then
+  declare -A before
+  for ((c = 0; c < ncpu; c++)); do before[$c]=$(cpu_times $c); done
+  sleep 5
+  best="" best_busy=""
+  : > "$out/core.txt"
+  for ((c = 0; c < ncpu; c++)); do
+    read -r b0 s0 t0 <<< "${before[$c]}"
+    read -r b1 s1 t1 <<< "$(cpu_times $c)"
+    share=$(awk -v b=$((b1 - b0)) -v t=$((t1 - t0)) 'BEGIN { printf "%.4f", t > 0 ? b / t : 1 }')
+    echo "cpu $c: busy share $share over 5 s" >> "$out/core.txt"
+    if [ -z "$best" ] || awk -v a="$share" -v b="$best_busy" 'BEGIN { exit !(a < b) }'; then
+      best=$c best_busy=$share
+    fi
+  done
+  cpu=$best
+  echo "chosen: cpu $cpu (least busy)" >> "$out/core.txt"
+else
+  echo "chosen: cpu $cpu (--cpu)" > "$out/core.txt"
+fi
+others=$(seq 0 $((ncpu - 1)) | grep -vx "$cpu" | paste -sd, -)
+
+args=(run configs/sorting/constants.toml --set "experiment.cpu=$cpu" --progress
+      --table "$out/table.csv" --json "$out/study.json")
+[ -n "$seed" ] && args+=(--seed "$seed")
+args+=("$@")
+
+start=$(date +%s)
+taskset -c "$cpu" "$mcpilot" "${args[@]}" > "$out/table.txt" 2> "$out/progress.log" &
+study=$!
+
+# The machine's state every 10 s, and (with --isolate) everything else kept off the core.
+(
+  echo "time,load1,busy_share,steal_share" > "$out/machine.csv"
+  read -r b0 s0 t0 <<< "$(cpu_times "$cpu")"
+  while kill -0 "$study" 2> /dev/null; do
+    if [ "$isolate" -eq 1 ] && [ -n "$others" ]; then
+      for p in /proc/[0-9]*; do
+        pid=${p#/proc/}
+        [ "$pid" = "$study" ] && continue
+        taskset -a -p -c "$others" "$pid" > /dev/null 2>&1 || true
+      done
+    fi
+    sleep 5
+    if (( $(date +%s) % 10 < 5 )); then
+      read -r b1 s1 t1 <<< "$(cpu_times "$cpu")"
+      awk -v t="$(date +%s)" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v b=$((b1 - b0)) \
+          -v s=$((s1 - s0)) -v d=$((t1 - t0)) \
+          'BEGIN { printf "%d,%s,%.4f,%.4f\n", t, l, d > 0 ? b / d : 0, d > 0 ? s / d : 0 }' \
+          >> "$out/machine.csv"
+      b0=$b1 s0=$s1 t0=$t1
+    fi
+  done
+) &
+watcher=$!
+
+set +e
+wait "$study"
+code=$?
+set -e
+wait "$watcher" 2> /dev/null || true
+end=$(date +%s)
+echo "sorting-study: exit $code after $(( (end - start) / 60 )) min $(( (end - start) % 60 )) s on cpu $cpu" \
+  | tee -a "$out/core.txt"
+exit "$code"
