@@ -12,8 +12,8 @@
 #                          core to someone else; a shift in it is a shift in the VM's speed)
 #   core.txt               how the core was chosen
 #
-# --cpu N      the core to pin to; without it, the core with the least busy time over 5 s
-#              (interrupts and other work) is taken
+# --cpu N      the core to pin to; without it, the core with the fewest device interrupts over
+#              5 s (then the least busy) is taken
 # --isolate    for a shared machine: every other process is moved off the study's core, again
 #              every 5 s while the study runs (new processes inherit it from their parents)
 # ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
@@ -40,24 +40,32 @@ cpu_times() {
   awk -v c="cpu$1" '$1 == c { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, $9, busy + $5 + $6 }' /proc/stat
 }
 
+# Device interrupts (numbered lines of /proc/interrupts) of one CPU, summed.
+cpu_irqs() {
+  awk -v col=$(($1 + 2)) '$1 ~ /^[0-9]+:$/ { n += $col } END { print n + 0 }' /proc/interrupts
+}
+
 ncpu=$(nproc --all)
 if [ -z "$cpu" ]; then
-  declare -A before
-  for ((c = 0; c < ncpu; c++)); do before[$c]=$(cpu_times $c); done
+  # The quietest core: the fewest device interrupts over 5 s (a disk or network interrupt stops
+  # the timed code wherever it lands, and other processes can be moved away, interrupts cannot),
+  # then the least busy.
+  declare -A before irq_before
+  for ((c = 0; c < ncpu; c++)); do before[$c]=$(cpu_times $c); irq_before[$c]=$(cpu_irqs $c); done
   sleep 5
-  best="" best_busy=""
+  best="" best_key=""
   : > "$out/core.txt"
   for ((c = 0; c < ncpu; c++)); do
     read -r b0 s0 t0 <<< "${before[$c]}"
     read -r b1 s1 t1 <<< "$(cpu_times $c)"
-    share=$(awk -v b=$((b1 - b0)) -v t=$((t1 - t0)) 'BEGIN { printf "%.4f", t > 0 ? b / t : 1 }')
-    echo "cpu $c: busy share $share over 5 s" >> "$out/core.txt"
-    if [ -z "$best" ] || awk -v a="$share" -v b="$best_busy" 'BEGIN { exit !(a < b) }'; then
-      best=$c best_busy=$share
-    fi
+    irqs=$(( $(cpu_irqs $c) - irq_before[$c] ))
+    share=$(awk -v b=$((b1 - b0)) -v t=$((t1 - t0)) 'BEGIN { printf "%.4f", (t > 0 ? b / t : 1) }')
+    echo "cpu $c: $irqs device interrupts, busy share $share over 5 s" >> "$out/core.txt"
+    key=$(awk -v i="$irqs" -v s="$share" 'BEGIN { printf "%012d %.4f", i, s }')
+    if [ -z "$best" ] || [[ "$key" < "$best_key" ]]; then best=$c best_key=$key; fi
   done
   cpu=$best
-  echo "chosen: cpu $cpu (least busy)" >> "$out/core.txt"
+  echo "chosen: cpu $cpu (fewest device interrupts, then least busy)" >> "$out/core.txt"
 else
   echo "chosen: cpu $cpu (--cpu)" > "$out/core.txt"
 fi
@@ -76,6 +84,7 @@ study=$!
 (
   echo "time,load1,busy_share,steal_share" > "$out/machine.csv"
   read -r b0 s0 t0 <<< "$(cpu_times "$cpu")"
+  last=$(date +%s)
   while kill -0 "$study" 2> /dev/null; do
     if [ "$isolate" -eq 1 ] && [ -n "$others" ]; then
       for p in /proc/[0-9]*; do
@@ -85,13 +94,14 @@ study=$!
       done
     fi
     sleep 5
-    if (( $(date +%s) % 10 < 5 )); then
+    now=$(date +%s)
+    if (( now - last >= 10 )); then
       read -r b1 s1 t1 <<< "$(cpu_times "$cpu")"
-      awk -v t="$(date +%s)" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v b=$((b1 - b0)) \
+      awk -v t="$now" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v b=$((b1 - b0)) \
           -v s=$((s1 - s0)) -v d=$((t1 - t0)) \
-          'BEGIN { printf "%d,%s,%.4f,%.4f\n", t, l, d > 0 ? b / d : 0, d > 0 ? s / d : 0 }' \
+          'BEGIN { printf "%d,%s,%.4f,%.4f\n", t, l, (d > 0 ? b / d : 0), (d > 0 ? s / d : 0) }' \
           >> "$out/machine.csv"
-      b0=$b1 s0=$s1 t0=$t1
+      b0=$b1 s0=$s1 t0=$t1 last=$now
     fi
   done
 ) &
