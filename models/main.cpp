@@ -4,6 +4,7 @@
 #include "mojette/mojette_model.hpp"
 #include "placement/placement_model.hpp"
 #include "sorting/sorting_model.hpp"
+#include "sorting/stop_rule_study.hpp"
 #include "storage/storage_model.hpp"
 
 int main(int argc, char** argv) {
@@ -12,5 +13,6 @@ int main(int argc, char** argv) {
   models.add<mcpilot::mojette::mojette_model>("mojette.layout");
   models.add<mcpilot::sorting::sorting_model>("sorting");
   models.add<mcpilot::placement::placement_model>("placement.design");
+  models.add_study(mcpilot::sorting::stop_rule_study());
   return mcpilot::cli_main(argc, argv, models);
 }

@@ -44,6 +44,7 @@ int run_cli(int argc, char** argv, context& ctx) {
   add_models_commands(app, ctx);
   add_scaling_command(app, ctx);
   add_bench_command(app, ctx);
+  add_validate_command(app, ctx);
   try {
     check_command_name(app, argc, argv);
     app.parse(argc, argv);

@@ -29,5 +29,6 @@ void add_run_command(CLI::App& app, context& ctx);
 void add_bench_command(CLI::App& app, context& ctx);
 void add_models_commands(CLI::App& app, context& ctx);  // `models` and `describe`
 void add_scaling_command(CLI::App& app, context& ctx);
+void add_validate_command(CLI::App& app, context& ctx);
 
 }  // namespace mcpilot::cli

@@ -1,5 +1,6 @@
 #include "early_stop.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -28,7 +29,8 @@ bool under_rule(const std::string& name) {
   return a && a->stops_early;
 }
 
-stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n) {
+stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n,
+                   double margin) {
   stop_verdict v;
   if (!under_rule(candidate.algorithm)) {
     v.reason = candidate.algorithm + " is not under the early-stop rule";
@@ -49,7 +51,7 @@ stop_verdict judge(const timing_point& candidate, std::span<const timing_point> 
     return v;
   }
   v.margin = *candidate.ci_low / *slowest->ci_high - 1;
-  v.separated = *candidate.ci_low > *slowest->ci_high;
+  v.separated = *candidate.ci_low > *slowest->ci_high * (1 + margin);
   v.reason = candidate.algorithm +
              (v.separated ? "'s interval lies above " : "'s interval reaches ") +
              slowest->algorithm + "'s at n = " + std::to_string(candidate.n) + " (" +
@@ -73,16 +75,27 @@ void early_stop_tracker::reconsider(std::int64_t n) {
     if (!under_rule(c.algorithm)) continue;
     const auto it = stopped_.find(c.algorithm);
     if (it != stopped_.end() && it->second.n <= n) continue;
-    const stop_verdict v = judge(c, same_n);
+    const stop_verdict v = judge(c, same_n, rule_.margin);
     verdicts_[{c.algorithm, n}] = v;
     if (!v.separated) continue;
-    std::optional<std::int64_t> previous;
+    // The sizes this sort ran at below n, largest first: separated at each of the last
+    // consecutive - 1 of them too?
+    std::vector<std::int64_t> below;
     for (const auto& q : points_)
-      if (q.algorithm == c.algorithm && q.n < n && (!previous || q.n > *previous)) previous = q.n;
-    if (!previous) continue;
-    const auto before = verdicts_.find({c.algorithm, *previous});
-    if (before == verdicts_.end() || !before->second.separated) continue;
-    stopped_[c.algorithm] = {n, *previous, v, before->second};
+      if (q.algorithm == c.algorithm && q.n < n &&
+          std::find(below.begin(), below.end(), q.n) == below.end())
+        below.push_back(q.n);
+    std::sort(below.rbegin(), below.rend());
+    const std::size_t need = static_cast<std::size_t>(std::max(1, rule_.consecutive) - 1);
+    if (below.size() < need) continue;
+    bool all = true;
+    for (std::size_t k = 0; k < need && all; ++k) {
+      const auto before = verdicts_.find({c.algorithm, below[k]});
+      all = before != verdicts_.end() && before->second.separated;
+    }
+    if (!all) continue;
+    const std::int64_t previous = need > 0 ? below[0] : n;
+    stopped_[c.algorithm] = {n, previous, v, verdicts_.at({c.algorithm, previous})};
   }
 }
 

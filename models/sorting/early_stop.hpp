@@ -42,8 +42,17 @@ struct stop_verdict {
 
 // Whether `candidate` (a sort under the rule) is clearly slower than the slowest n log n sort among
 // `same_n` (points at the candidate's n; other sizes and the candidate itself are ignored) at this
-// one size. A candidate or reference without an interval is never separated. O(|same_n|).
-stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n);
+// one size: its lower end above the slowest's upper end times 1 + `margin`. A candidate or
+// reference without an interval is never separated. O(|same_n|).
+stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n,
+                   double margin = 0);
+
+// The rule's two settings: how many consecutive sizes a sort must be separated at, and by what
+// margin. The study's (the defaults) are chosen by tests/validation/sorting_stops.cpp.
+struct stop_rule {
+  int consecutive = 2;
+  double margin = 0;
+};
 
 // Whether the rule applies to the algorithm at all (the quadratic sorts and Shell sort).
 bool under_rule(const std::string& algorithm);
@@ -60,6 +69,7 @@ struct stop_record {
 // n; other sizes and sorts are unaffected.
 class early_stop_tracker {
  public:
+  explicit early_stop_tracker(stop_rule rule = {}) : rule_(rule) {}
   void add(const timing_point& p);
   bool should_run(const std::string& algorithm, std::int64_t n) const;
   // Where each stopped sort stopped, for the report.
@@ -72,6 +82,7 @@ class early_stop_tracker {
   std::vector<timing_point> points_;
   std::map<std::pair<std::string, std::int64_t>, stop_verdict> verdicts_;
   std::map<std::string, stop_record> stopped_;
+  stop_rule rule_;
 };
 
 }  // namespace mcpilot::sorting

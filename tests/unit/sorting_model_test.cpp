@@ -143,8 +143,8 @@ TEST(SortingModel, MaxSecondsAndInterruptsActWithinALongSort) {
           model,
       ".toml");
   t0 = std::chrono::steady_clock::now();
-  const std::string cmd = "timeout --preserve-status -s INT 1 " + test::shell_quote(MCPILOT_EXE) + " run " +
-                          test::shell_quote(open.path()) + " --quiet >/dev/null 2>&1";
+  const std::string cmd = "timeout --preserve-status -s INT 1 " + test::shell_quote(MCPILOT_EXE) +
+                          " run " + test::shell_quote(open.path()) + " --quiet >/dev/null 2>&1";
   const int status = std::system(cmd.c_str());
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130);  // interrupted, results written

@@ -471,3 +471,42 @@ TEST(StatsProportionAnalyze, NamesTheReadingThatIsNotZeroOrOne) {
 
 }  // namespace
 }  // namespace mcpilot
+
+namespace mcpilot {
+namespace {
+
+// P(X >= x) and P(X <= x) for X ~ Binomial(n, p), by summing the probabilities term by term: a
+// computation independent of the beta quantiles the interval uses.
+double binomial_upper_tail(int x, int n, double p) {
+  double sum = 0;
+  for (int k = x; k <= n; ++k)
+    sum += std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0) +
+                    k * std::log(p) + (n - k) * std::log1p(-p));
+  return sum;
+}
+
+// Clopper-Pearson: the ends are the p at which the binomial tails are (1 - c)/2. At 0 and n events
+// the ends have closed forms, 1 - ((1-c)/2)^(1/n) and ((1-c)/2)^(1/n); between, the tails summed
+// directly must equal 0.025, and R gives binom.test(5, 20)$conf.int = 0.08657147 0.49104587.
+TEST(StatsProportion, ClopperPearsonMatchesItsDefinitionAndR) {
+  auto b = clopper_pearson_interval(0, 10, 0.95);
+  EXPECT_EQ(b.low, 0);
+  EXPECT_NEAR(b.high, 1 - std::pow(0.025, 0.1), 1e-12);
+  b = clopper_pearson_interval(10, 10, 0.95);
+  EXPECT_NEAR(b.low, std::pow(0.025, 0.1), 1e-12);
+  EXPECT_EQ(b.high, 1);
+  b = clopper_pearson_interval(5, 20, 0.95);
+  EXPECT_NEAR(b.low, 0.08657147, 1e-7);
+  EXPECT_NEAR(b.high, 0.49104587, 1e-7);
+  EXPECT_NEAR(binomial_upper_tail(5, 20, b.low), 0.025, 1e-10);
+  EXPECT_NEAR(1 - binomial_upper_tail(6, 20, b.high), 0.025, 1e-10);
+  b = clopper_pearson_interval(930, 1000, 0.95);
+  EXPECT_NEAR(binomial_upper_tail(930, 1000, b.low), 0.025, 1e-9);
+  EXPECT_NEAR(1 - binomial_upper_tail(931, 1000, b.high), 0.025, 1e-9);
+  b = clopper_pearson_interval(0, 0, 0.95);
+  EXPECT_EQ(b.low, 0);
+  EXPECT_EQ(b.high, 1);
+}
+
+}  // namespace
+}  // namespace mcpilot

@@ -11,6 +11,7 @@ enum exit_code : int {
   exit_internal = 1,      // a bug: please report it
   exit_input = 2,         // usage or input error; the message names file, line and field
   exit_limit = 3,         // a limit was reached before convergence; intervals still reported
+  exit_study_failed = 4,  // `validate`: a study's rate missed its gate
   exit_interrupted = 130  // interrupted; results so far written
 };
 

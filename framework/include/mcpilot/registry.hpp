@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "mcpilot/validate.hpp"
 
 namespace mcpilot {
 
@@ -37,8 +38,17 @@ class model_registry {
     return out;
   }
 
+  // Validation studies of these models (their estimates against exact values), run by
+  // `validate` after the framework's own (validate.hpp).
+  model_registry& add_study(validation_study s) {
+    studies_.push_back(std::move(s));
+    return *this;
+  }
+  const std::vector<validation_study>& studies() const { return studies_; }
+
  private:
   std::map<std::string, factory> factories_;
+  std::vector<validation_study> studies_;
 };
 
 }  // namespace mcpilot

@@ -1,6 +1,7 @@
 #include "mcpilot/stats/proportion.hpp"
 
 #include <algorithm>
+#include <boost/math/special_functions/beta.hpp>
 #include <cmath>
 #include <string>
 
@@ -29,6 +30,15 @@ proportion_bounds wilson_interval(double p_hat, std::size_t n, double confidence
   const double centre = (p_hat + z2n / 2) / (1 + z2n);
   const double half = z / (1 + z2n) * std::sqrt(p_hat * (1 - p_hat) / nn + z2n / (4 * nn));
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+proportion_bounds clopper_pearson_interval(std::size_t events, std::size_t n, double confidence) {
+  if (n == 0) return {0, 1};
+  const double x = static_cast<double>(std::min(events, n)), m = static_cast<double>(n);
+  const double tail = (1 - confidence) / 2;
+  const double low = x == 0 ? 0 : boost::math::ibeta_inv(x, m - x + 1, tail);
+  const double high = x == m ? 1 : boost::math::ibeta_inv(x + 1, m - x, 1 - tail);
+  return {low, high};
 }
 
 std::optional<std::size_t> wilson_trials_needed(double p_hat, double width, double confidence) {

@@ -29,6 +29,12 @@ proportion_bounds wilson_interval(double p_hat, std::size_t n, double confidence
 // 10^15 trials suffice. The width falls as n grows, so a bisection finds n. O(log n).
 std::optional<std::size_t> wilson_trials_needed(double p_hat, double width, double confidence);
 
+// Clopper and Pearson's exact two-sided interval for a proportion from `events` in `n` trials:
+// the p whose binomial tails put (1 - confidence)/2 on each side, from the beta quantiles
+// B((1-c)/2; x, n-x+1) and B((1+c)/2; x+1, n-x); [0, ...] at x = 0 and [..., 1] at x = n. Used to
+// report a study's rate (validate.hpp); conservative: it covers at least `confidence`. O(1).
+proportion_bounds clopper_pearson_interval(std::size_t events, std::size_t n, double confidence);
+
 // One-sided upper bound when no event was seen in n independent trials: the p with
 // (1 - p)^n = 1 - confidence, i.e. 1 - (1 - confidence)^(1/n), about 3/n at 95% (the rule of
 // three). The exact Clopper-Pearson bound, not an approximation. O(1).

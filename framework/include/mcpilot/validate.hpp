@@ -1,0 +1,73 @@
+#pragma once
+// `mcpilot validate`: the studies that guard each verdict, run with fixed seeds on the user's own
+// machine (docs/validate.md). A study measures one or more rates (how often an interval covers
+// the truth, how often a test reports a change that is not there, how often a comparison of two
+// identical commands says "resolved") and holds each against a gate that comes from the method's
+// claim. A user who doubts a verdict can check mcpilot where it runs, in minutes, without the
+// source tree.
+//
+// A study is a function of its size (quick: minutes for all of them; full: the documented study
+// set) and reports progress as a fraction. Studies register like models: the framework's own
+// (interval coverage, change-points, proportions and rates) and each model family's (its
+// estimates against exact values), through model_registry::add_study.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mcpilot {
+
+enum class study_size { quick, full };
+
+// One rate and its gate. The rate is events / trials; its 95% Clopper-Pearson interval is
+// reported beside it. A rate passes unless its interval lies wholly on the wrong side of the gate:
+// a study fails only on evidence, at 95% confidence, that the method misses its claim, so that
+// the quick size (fewer trials) does not fail a sound method by chance more often than 2.5% per
+// rate, while a method that is clearly off (coverage of 74% against a gate of 93%) fails.
+struct study_rate {
+  std::string what;          // "95% intervals covering the mean: AR(1), rho = 0.5, normal preset"
+  std::uint64_t events = 0;  // intervals that covered; series with a false change-point; ...
+  std::uint64_t trials = 0;
+  double gate = 0;
+  bool at_least = true;     // the rate must reach the gate (coverage, power); false: stay under it
+  std::string gate_reason;  // where the gate comes from, in a few words
+
+  double rate() const;
+  double low() const;  // Clopper-Pearson, 95%
+  double high() const;
+  bool pass() const;
+};
+
+struct study_outcome {
+  std::vector<study_rate> rates;
+  std::vector<std::string> notes;  // figures beside the rates (mean readings, seconds)
+  bool pass() const;
+};
+
+using study_progress = std::function<void(double fraction)>;
+
+struct validation_study {
+  std::string name;    // "interval-ar1": what --only names
+  std::string guards;  // the verdict it guards, in a sentence
+  std::function<study_outcome(study_size, const study_progress&)> run;
+};
+
+// The framework's own studies: interval coverage on iid, AR(1) and M/M/1 sequential sessions,
+// proportion and rate coverage, change-point false alarms and detection. Model families add
+// their own through model_registry::add_study.
+std::vector<validation_study> core_studies();
+
+// Two of them take the method they check as an argument, so that a test can inject a broken one
+// and see the study fail (tests/unit/validate_test.cpp); empty: the library's own (analyze()'s
+// interval, detect_changepoints()).
+using interval_under_test =
+    std::function<std::optional<std::pair<double, double>>(std::span<const double> readings)>;
+validation_study ar1_interval_study(interval_under_test interval = {});
+using changepoint_under_test = std::function<bool(std::span<const double> readings)>;
+validation_study changepoint_false_alarm_study(changepoint_under_test reports_change = {});
+
+}  // namespace mcpilot
