@@ -2,7 +2,8 @@
 # Runs the sort-constant study (configs/sorting/constants.toml) as the sorting peer's protocol asks:
 # one pinned core, the quietest this machine has, with the machine's state recorded while it runs.
 #
-#   scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [--mcpilot PATH] [-- ARGS...]
+#   scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [--mcpilot PATH]
+#                            [--config FILE] [-- ARGS...]
 #
 # OUT/                     created; everything the run writes goes there
 #   table.csv, study.json  the sweep's results table and JSON (environment, every point)
@@ -14,6 +15,8 @@
 #
 # --cpu N      the core to pin to; without it, the core with the fewest device interrupts over
 #              5 s (then the least busy) is taken
+# --config F   another sweep of the sorting model (default configs/sorting/constants.toml; e.g.
+#              configs/sorting/fresh-keys.toml)
 # --isolate    for a shared machine: every other process is moved off the study's core, again
 #              every 5 s while the study runs (new processes inherit it from their parents)
 # ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
@@ -22,13 +25,14 @@ cd "$(dirname "$0")/.."
 
 out=${1:?usage: scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [-- ARGS...]}
 shift
-cpu="" seed="" isolate=0 mcpilot=build/mcpilot
+cpu="" seed="" isolate=0 mcpilot=build/mcpilot config=configs/sorting/constants.toml
 while [ $# -gt 0 ]; do
   case "$1" in
     --cpu) cpu=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --isolate) isolate=1; shift ;;
     --mcpilot) mcpilot=$2; shift 2 ;;
+    --config) config=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "sorting-study: unknown option $1" >&2; exit 2 ;;
   esac
@@ -71,7 +75,7 @@ else
 fi
 others=$(seq 0 $((ncpu - 1)) | grep -vx "$cpu" | paste -sd, -)
 
-args=(run configs/sorting/constants.toml --set "experiment.cpu=$cpu" --progress
+args=(run "$config" --set "experiment.cpu=$cpu" --progress
       --table "$out/table.csv" --json "$out/study.json")
 [ -n "$seed" ] && args+=(--seed "$seed")
 args+=("$@")

@@ -272,6 +272,9 @@ TEST(SortingModel, ShippedConfigsLoad) {
     EXPECT_EQ(sweep.sweep->axes[0].values.size(), sizes) << name;
     EXPECT_EQ(sweep.sweep->axes[1].values.size(), sorts) << name;
   }
+  const auto fresh = load_config(dir + "fresh-keys.toml", models);
+  ASSERT_TRUE(fresh.sweep);
+  EXPECT_EQ(fresh.sweep->size(), 12u);  // n 181, 2048 x quick, heap, insertion x fresh or not
 }
 
 // --- counts: an instrumented copy in check(), with exact expectations --------------------------

@@ -15,7 +15,7 @@ int main() {
   bool ok = true;
   for (const auto& a : algorithms()) {
     mcpilot::philox_stream rng(100000, 1);
-    std::vector<key> keys(n), scratch(n);
+    std::vector<key> keys(n), scratch(scratch_size(n));
     fill_keys("uniform", rng, keys);
     std::vector<key> expected = keys;
     std::sort(expected.begin(), expected.end());
