@@ -3,7 +3,8 @@
 
     scripts/sorting-tables.py TABLE.csv constants   every point: interval, task-clock, status
     scripts/sorting-tables.py TABLE.csv wide        c per sort and n, one row per n
-    scripts/sorting-tables.py TABLE.csv stops       the last n each sort ran at
+    scripts/sorting-tables.py TABLE.csv stops       the last n each sort ran at, and why
+    scripts/sorting-tables.py TABLE.csv summary     sessions run and converged, readings
 
 Used for docs/models/sorting.md and docs/models/sorting-constants.md; needs only Python 3.
 """
@@ -18,8 +19,9 @@ def fmt(v, digits=4):
     return f"{v:,.{d}f}" if e < 6 else f"{v:.{digits-1}e}"
 
 rows = list(csv.DictReader(open(sys.argv[1])))
-order = ["heap", "merge", "quick", "std-sort", "std-stable-sort", "radix", "shell",
-         "bubble", "insertion", "selection", "binary-insertion"]
+# The study's eleven sorts in the peer's order, then the extras a table may hold.
+order = ["quick", "quick-stack", "quick-queue", "merge", "heap", "shell", "selection", "bubble",
+         "shaker", "insertion", "binary-insertion", "std-sort", "std-stable-sort", "radix"]
 by = defaultdict(dict)
 ns = set()
 for r in rows:
@@ -66,7 +68,25 @@ elif mode == "wide":
                 cells.append(f"{fmt(t['mean'], 3)} ±{w:.1f}%{mark}")
         print(f"| {n:,} | " + " | ".join(cells) + " |")
 elif mode == "stops":
+    # Where each sort under the rule stopped, with the rule's reason (its two sizes and margins).
     for a in order:
         ran = [n for n in ns if (a, n) in by and not by[(a, n)].get("ns_per_sort", {}).get("stopped_because", "").startswith("skipped")]
         sk = [r for r in rows if r["model.algorithm"] == a and r["stopped_because"].startswith("skipped")]
-        print(a, "last n run:", max(ran) if ran else None, "skipped points:", len({r['point'] for r in sk}), (sk[0]["stopped_because"] if sk else ""))
+        if not ran: continue
+        print(f"| {a} | {max(ran):,} | {len({r['point'] for r in sk})} | {sk[0]['stopped_because'] if sk else 'not stopped'} |")
+elif mode == "summary":
+    # Sessions, converged, readings: the study's own account of itself.
+    points = {}
+    for r in rows:
+        if r["quantity"] != "ns_per_sort": continue
+        points[r["point"]] = r
+    ran = [r for r in points.values() if not r["stopped_because"].startswith(("skipped", "not run"))]
+    conv = [r for r in ran if r["converged"] == "true"]
+    reads = sorted(int(r["readings"]) for r in ran if r["readings"])
+    print(f"{len(ran)} sessions ran, {len(conv)} converged; readings per session: median "
+          f"{reads[len(reads) // 2] if reads else 0}, 90th percentile "
+          f"{reads[int(0.9 * (len(reads) - 1))] if reads else 0}, largest {reads[-1] if reads else 0}")
+    for r in ran:
+        if r["converged"] != "true":
+            print(f"  not converged: {r['model.algorithm']} n = {r['model.n']}: {r['stopped_because']}, "
+                  f"{r['mean'] or '-'} [{r['ci_low'] or '-'}, {r['ci_high'] or '-'}], {r['readings']} readings")
