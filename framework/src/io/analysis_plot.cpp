@@ -20,6 +20,12 @@ plot_data band(std::string name, double from, double to, double low, double high
 plot_request analysis_plot(const analysis& a, std::span<const double> readings,
                            const std::string& source, const std::string& output,
                            plot_format format) {
+  return analysis_plot(a, readings, readings_axes{"mcpilot analyze: " + source}, output, format);
+}
+
+plot_request analysis_plot(const analysis& a, std::span<const double> readings,
+                           const readings_axes& axes, const std::string& output,
+                           plot_format format) {
   plot_request p;
   p.output = output;
   p.format = format;
@@ -95,9 +101,9 @@ plot_request analysis_plot(const analysis& a, std::span<const double> readings,
   }
 
   std::ostringstream os;
-  os << "set title " << gnuplot_quote("mcpilot analyze: " + source + " (" + a.status + ")") << '\n';
-  os << "set xlabel " << gnuplot_quote("reading index (file order)") << '\n';
-  os << "set ylabel " << gnuplot_quote("reading (unit as recorded in the file)") << '\n';
+  os << "set title " << gnuplot_quote(axes.title + " (" + a.status + ")") << '\n';
+  os << "set xlabel " << gnuplot_quote(axes.x_label) << '\n';
+  os << "set ylabel " << gnuplot_quote(axes.y_label) << '\n';
   os << "set grid\nset key below horizontal maxrows 3 width 2\n";
   os << "set xrange [-0.5:" << (n ? static_cast<double>(n) - 0.5 : 1.0) << "]\n";
   os << "set yrange [" << lo << ':' << hi << "]\n";

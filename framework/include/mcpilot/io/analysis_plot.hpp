@@ -23,4 +23,15 @@ plot_request analysis_plot(const analysis& a, std::span<const double> readings,
                            const std::string& source, const std::string& output,
                            plot_format format);
 
+// The same picture under other words, for readings that are not a file's (a report of
+// `mcpilot bench` draws each command's readings in run order).
+struct readings_axes {
+  std::string title;  // the status is appended in parentheses
+  std::string x_label = "reading index (file order)";
+  std::string y_label = "reading (unit as recorded in the file)";
+};
+plot_request analysis_plot(const analysis& a, std::span<const double> readings,
+                           const readings_axes& axes, const std::string& output,
+                           plot_format format);
+
 }  // namespace mcpilot
