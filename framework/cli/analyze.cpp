@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "analysis_options.hpp"
+#include "analyze_page.hpp"
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
@@ -34,6 +35,7 @@ struct analyze_state {
   std::string plot;  // --plot FILE: the readings, removed phases, change-points, mean
   std::string format = "svg";
   shared_options o;
+  report_request report;  // --report FILE.html
 };
 
 // The preset's name, then the precision in the words `run --json` gives each quantity's (`ac`, as
@@ -99,14 +101,16 @@ void run_wps(const analyze_state& st) {
 // A trend test at 1%: under a steady state one analysis in a hundred warns by chance.
 constexpr double trend_alpha = 0.01;
 
-void warn_trend(const std::string& source, const std::optional<trend_result>& t) {
-  if (!t || !(t->p < trend_alpha)) return;
-  std::cerr << source
-            << ": warning: the subsession means trend (slope t = " << format_number(t->t, 0.1)
-            << " over " << t->count << " subsessions, p " << (t->p < 1e-300 ? "" : "= ")
-            << format_p(t->p)
-            << "): the readings may not have reached a steady state, which the interval "
-               "assumes\n";
+// Says it on stderr, and returns it for --report; empty when there is no trend to warn of.
+std::string warn_trend(const std::string& source, const std::optional<trend_result>& t) {
+  if (!t || !(t->p < trend_alpha)) return {};
+  const std::string said = "the subsession means trend (slope t = " + format_number(t->t, 0.1) +
+                           " over " + std::to_string(t->count) + " subsessions, p " +
+                           (t->p < 1e-300 ? "" : "= ") + format_p(t->p) +
+                           "): the readings may not have reached a steady state, which the "
+                           "interval assumes";
+  std::cerr << source << ": warning: " << said << '\n';
+  return said;
 }
 
 nlohmann::ordered_json trend_json(const std::optional<trend_result>& t) {
@@ -134,7 +138,7 @@ void run_analyze(const analyze_state& st) {
   note_header(c, std::cerr);
   const analysis a = analyze_column(c, opt);
   const auto trend = subsession_trend(c.values, a);
-  warn_trend(c.source, trend);
+  const std::string trend_warning = warn_trend(c.source, trend);
   if (st.o.json) {
     nlohmann::ordered_json j = to_json(a);
     j["trend"] = trend_json(trend);
@@ -147,6 +151,7 @@ void run_analyze(const analyze_state& st) {
     write_report(std::cout, a,
                  {c.source, st.o.preset, opt.requirements, opt.remove_warmup, &c.positions});
   }
+  if (!st.report.path.empty()) write_analysis_report(st.report, st.o, opt, c, a, trend_warning);
   if (!st.plot.empty()) {
     // After the report, so that a missing gnuplot costs only the picture.
     std::cout.flush();
@@ -178,6 +183,7 @@ void add_analyze_command(CLI::App& app, context& ctx) {
   cmd->add_option("--format", st->format, "plot format: svg or png")
       ->default_val("svg")
       ->needs(plot);
+  add_report_option(cmd, st->report, ctx)->excludes("--wps");
   cmd->callback([st, &ctx] {
     if (ctx.parse_only) return check_analyze_options(*st);
     run_analyze(*st);

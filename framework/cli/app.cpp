@@ -37,6 +37,7 @@ int run_cli(int argc, char** argv, context& ctx) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(MCPILOT_VERSION " (" MCPILOT_GIT_COMMIT ")"));
   if (argc > 0 && argv[0] && *argv[0]) ctx.program = std::filesystem::path(argv[0]).filename();
+  ctx.words.assign(argv, argv + argc);
   add_analyze_command(app, ctx);
   add_compare_command(app, ctx);
   add_changepoints_command(app, ctx);

@@ -60,6 +60,7 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("--export-sweep", o->export_sweep,
                   "--parameter-scan: write the sweep table (for mcpilot scaling) to FILE");
   add_precision_options(cmd, o->precision_options);
+  add_report_option(cmd, o->report, ctx);
   cmd->callback([o, &ctx] {
     if (ctx.parse_only) return;  // never start a program from the parser's fuzz target
     if (!o->scan.empty()) {

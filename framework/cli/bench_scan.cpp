@@ -60,10 +60,12 @@ int run_scan(const bench_options& o, const std::string& program) {
   for (const auto& c : o.commands) used = used || c.find(token) != std::string::npos;
   if (!used)
     throw input_error("--parameter-scan " + o.scan[0] + ": no " + token + " in the command");
-  if (!o.export_json.empty() || !o.export_csv.empty() || !o.export_markdown.empty())
+  if (!o.export_json.empty() || !o.export_csv.empty() || !o.export_markdown.empty() ||
+      !o.report.path.empty())
     throw input_error(
         "--parameter-scan writes one table (--export-sweep); the per-session "
-        "exports are not available with it");
+        "exports and --report are not available with it (mcpilot scaling --report reads the "
+        "table)");
   if (!o.export_sweep.empty()) check_writable(o.export_sweep, "--export-sweep");
   std::ostringstream table;
   table << "point," << o.scan[0]

@@ -69,10 +69,12 @@ void bench_session::set_up() {
   }
   check_distinct_outputs({{"--export-json", o_.export_json},
                           {"--export-csv", o_.export_csv},
-                          {"--export-markdown", o_.export_markdown}});
+                          {"--export-markdown", o_.export_markdown},
+                          {"--report", o_.report.path}});
   if (!o_.export_json.empty()) check_writable(o_.export_json, "--export-json");
   if (!o_.export_csv.empty()) check_writable(o_.export_csv, "--export-csv");
   if (!o_.export_markdown.empty()) check_writable(o_.export_markdown, "--export-markdown");
+  if (!o_.report.path.empty()) check_writable(o_.report.path, "--report");
 
   // Probe the counters once, so that unavailable ones are said at the start and not carried as
   // quantities with no readings.
@@ -314,6 +316,7 @@ void bench_session::write_outputs(const std::vector<pair_result>& pairs) const {
   if (!o_.export_markdown.empty())
     write_file_atomically(o_.export_markdown, "--export-markdown",
                           [&](std::ostream& out) { write_markdown(out); });
+  if (!o_.report.path.empty()) write_report_page(pairs);
 }
 
 // The next round: each command's runs as its engine asks (readings turned into runs, whole

@@ -19,6 +19,7 @@
 #include "mcpilot/measure/child.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
 #include "mcpilot/stats/welch.hpp"
+#include "report_option.hpp"
 
 namespace mcpilot::cli::bench {
 
@@ -50,6 +51,7 @@ struct bench_options {
   std::vector<std::string> scan;  // --parameter-scan NAME LOW HIGH
   std::optional<double> scan_step, scan_factor;
   std::string export_sweep;
+  report_request report;  // --report FILE.html (bench_page.cpp)
   bool quiet = false, progress = false;
   shared_options precision_options;
 };
@@ -122,6 +124,7 @@ class bench_session {
   nlohmann::ordered_json to_json_result(const std::vector<pair_result>& pairs) const;
   void write_markdown(std::ostream& out) const;
   void write_csv(std::ostream& out) const;
+  void write_report_page(const std::vector<pair_result>& pairs) const;
   std::string progress_text(const std::vector<pair_result>& pairs) const;
   // Each pair's share of 1 - confidence. --until separated claims that every pair differs, and
   // stops on that claim, so its pairs share the error rate (Bonferroni): the chance that any of

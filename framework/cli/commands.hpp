@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 #include "mcpilot/registry.hpp"
 
@@ -14,6 +15,7 @@ struct context {
   int result = 0;
   const model_registry* models = nullptr;
   std::string program = "mcpilot";  // argv[0]'s file name, to prefix messages
+  std::vector<std::string> words;   // argv as given, for a report's command to reproduce it
   // Parse and check the options, then stop before reading a file or running a session: the seam
   // the command-line fuzz target (tests/fuzz) uses.
   bool parse_only = false;

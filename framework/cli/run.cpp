@@ -32,6 +32,7 @@
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/session.hpp"
 #include "option_checks.hpp"
+#include "run_page.hpp"
 #include "run_support.hpp"
 
 namespace mcpilot::cli {
@@ -205,10 +206,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   round_history history;
   std::function<void(const session_progress&)> print;
   if (!o.quiet && (o.progress || stderr_is_terminal())) print = progress_printer(std::cerr);
-  if (print || !o.plot.empty())
+  const bool pictures = !o.plot.empty() || !o.report.path.empty();
+  if (print || pictures)
     hooks.on_round = [&](const session_progress& p) {
       if (print) print(p);
-      if (!o.plot.empty()) history.record(p);
+      if (pictures) history.record(p);
     };
 
   // Fed each round boundary through hooks.on_snapshot.
@@ -280,6 +282,8 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   if (!o.raw.empty())
     write_file_atomically(o.raw, "--raw",
                           [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
+  if (!o.report.path.empty())
+    write_session_report(o, cfg, o.resume.empty() ? text : resumed.config_text, result, history);
   // A closed pipe or a full disk on stdout must not pass for success.
   std::cout.flush();
   if (!std::cout) throw input_error("standard output: write failed");
@@ -338,6 +342,7 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "value) with gnuplot into FILE")
       ->check(non_empty_path());
   cmd->add_option("--format", opts->format, "picture format for --plot: svg (default) or png");
+  add_report_option(cmd, opts->report, ctx);
   auto allow_unbalanced = std::make_shared<bool>(false);
   cmd->add_flag("--allow-unbalanced", *allow_unbalanced,
                 "placement.design: run a blocks file whose pairs are not balanced, with a "

@@ -57,12 +57,14 @@ void check_outputs(const run_options& o) {
                           {"--raw", o.raw},
                           {"--table", o.table},
                           {"--plot", o.plot},
-                          {"--checkpoint", o.checkpoint}});
+                          {"--checkpoint", o.checkpoint},
+                          {"--report", o.report.path}});
   if (!o.json.empty() && o.json != "-") check_writable(o.json, "--json");
   if (!o.raw.empty()) check_writable(o.raw, "--raw");
   if (!o.table.empty()) check_writable(o.table, "--table");
   if (!o.plot.empty()) check_writable(o.plot, "--plot");
   if (!o.checkpoint.empty()) check_writable(o.checkpoint, "--checkpoint");
+  if (!o.report.path.empty()) check_writable(o.report.path, "--report");
 }
 
 int render_last(const std::function<plot_request()>& build, int code, const std::string& program) {

@@ -14,6 +14,7 @@
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/plot.hpp"
 #include "mcpilot/registry.hpp"
+#include "report_option.hpp"
 
 namespace mcpilot::cli {
 
@@ -33,6 +34,7 @@ struct run_options {
   std::string checkpoint;        // --checkpoint FILE
   double checkpoint_every = 60;  // seconds between checkpoints; 0: after every round
   std::string resume;            // --resume FILE
+  report_request report;         // --report FILE.html
 };
 
 // Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit

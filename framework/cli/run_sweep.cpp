@@ -19,6 +19,7 @@
 #include "mcpilot/io/sweep_output.hpp"
 #include "mcpilot/number_text.hpp"
 #include "mcpilot/sweep/run.hpp"
+#include "run_page.hpp"
 #include "run_support.hpp"
 
 namespace mcpilot::cli {
@@ -119,7 +120,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
       std::cerr << "point " << p.index << " (" << position << " of " << total
                 << "): " << progress_line(s) << '\n'
                 << std::flush;
-    if (o.point && !o.plot.empty()) history.record(s);
+    if (o.point && (!o.plot.empty() || !o.report.path.empty())) history.record(s);
   };
 
   const auto start = std::chrono::system_clock::now();
@@ -157,6 +158,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
       if (p.result) write_raw_readings(out, *p.result, p.spec);
     });
   }
+  if (!o.report.path.empty()) write_sweep_report(o, cfg, text, result, history, start, end);
   // A closed pipe or a full disk on stdout must not pass for success.
   std::cout.flush();
   if (!std::cout) throw input_error("standard output: write failed");

@@ -22,6 +22,7 @@
 #include "mcpilot/io/scaling_report.hpp"
 #include "mcpilot/join.hpp"
 #include "mcpilot/stats/scaling.hpp"
+#include "scaling_page.hpp"
 
 namespace mcpilot::cli {
 
@@ -40,6 +41,7 @@ struct scaling_state {
   bool json = false;
   std::string plot;
   std::string format = "svg";
+  report_request report;  // --report FILE.html
 };
 
 std::string known_shapes() {
@@ -193,6 +195,7 @@ void run_scaling(const scaling_state& st0) {
     std::cout << to_json(r, source, o).dump(2) << '\n';
   else
     write_scaling_report(std::cout, r, source, o);
+  if (!st.report.path.empty()) write_scaling_page(st.report, r, source, o);
   if (!st.plot.empty()) {
     std::cout.flush();
     render_plot(scaling_plot(r, source, st.plot, format));
@@ -244,6 +247,7 @@ void add_scaling_command(CLI::App& app, context& ctx) {
   cmd->add_option("--format", st->format, "plot format: svg or png")
       ->default_val("svg")
       ->needs(plot);
+  add_report_option(cmd, st->report, ctx);
   cmd->callback([st, &ctx] {
     if (ctx.parse_only) return;  // reading the file is the CSV reader's own fuzz target
     run_scaling(*st);
