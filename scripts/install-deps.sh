@@ -16,7 +16,8 @@ packages=(
   libtomlplusplus-dev  # TOML configs
   nlohmann-json3-dev # JSON results
   librandom123-dev   # Philox counter-based streams
-  gnuplot-nox        # plots (--plot); everything else works without it
+  gnuplot-nox        # plots (--plot, --report's figures); everything else works without it
+  chromium           # the report tests' browser: renders each --report page headless (tests/unit)
   clang              # libFuzzer targets (tests/fuzz, MCPILOT_FUZZ=ON) in CI
   clang-format       # the style test (tests/style): every C++ file as .clang-format says
   libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
