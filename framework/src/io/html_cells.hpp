@@ -40,7 +40,7 @@ std::vector<bool> method_numeric();
 // The readings of one series in the order they were taken (analyze --plot's picture, also bench's
 // for each command): the removed phases, the change-points, the stable phase's mean and
 // interval. Its data: the phases and change-points as tables, and the readings themselves when
-// there are at most 100. `order` says what the x axis counts ("file order", "run order");
+// there are at most 50. `order` says what the x axis counts ("file order", "run order");
 // `positions` (may be null) names each phase's file lines; `axes` are the picture's words. O(n).
 html::figure readings_figure(const analysis& a, std::span<const double> readings,
                              const std::string& source, const std::string& order,

@@ -50,7 +50,8 @@ footer{margin-top:2rem;color:var(--muted);font-size:.9rem}
 @media (max-width:40rem){body{padding:.5rem .6rem;font-size:15px}h1{font-size:1.3rem}th,td{padding:.2rem .35rem}}
 @media print{body{max-width:none;padding:0;font-size:10pt}nav{display:none}a{color:inherit;text-decoration:none}
 h2,h3{break-after:avoid}figure,.verdict{break-inside:avoid}tr{break-inside:avoid}thead{display:table-header-group}
-.scroll,figure .plot{overflow:visible}figure svg{min-width:0}pre{white-space:pre-wrap}}
+.scroll,figure .plot{overflow:visible}figure svg{min-width:0}pre{white-space:pre-wrap}
+table{font-size:8.5pt}th,td{padding:.1rem .3rem}td.number{white-space:normal}td.long{min-width:0}}
 )css";
 
 // The summary starts a sentence after the headline.

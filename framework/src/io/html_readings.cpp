@@ -13,7 +13,7 @@ namespace mcpilot::html {
 namespace {
 
 // Up to this many readings are listed one per row under the figure.
-constexpr std::size_t max_listed_readings = 100;
+constexpr std::size_t max_listed_readings = 50;
 
 std::string span_text(std::size_t from, std::size_t to, const reading_positions* positions) {
   if (from >= to) return "none";
