@@ -10,6 +10,7 @@
 #include "mcpilot/number_text.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
+#include "mcpilot/stats/autocorrelation_time.hpp"
 #include "mcpilot/stats/changepoint.hpp"
 #include "mcpilot/stats/interval.hpp"
 #include "mcpilot/stats/magnitude.hpp"
@@ -18,6 +19,7 @@
 #include "mcpilot/stats/sample_size.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
+#include "mcpilot/stats/warmup_screen.hpp"
 
 namespace mcpilot {
 
@@ -41,27 +43,87 @@ std::size_t saturating_product(std::size_t q, std::size_t h) {
 // Warm-up and cool-down removal needs two minimal segments to say anything.
 constexpr std::size_t min_readings_for_detection = 60;
 
-// Finds the stable phase of y and records what was removed. Returns false when no segment holds
-// more than half of the readings; then nothing should be estimated from y this round.
+// The start screen's longest warm-up: twice the shortest first segment the search can isolate
+// (min_segment points of `resolution` readings), so that any warm-up it would miss is in reach.
+std::size_t short_warmup_reach(std::size_t n, std::size_t max_points) {
+  const std::size_t min_segment = changepoint_options{}.min_segment;
+  const std::size_t b = max_points != 0 && n > max_points ? (n + max_points - 1) / max_points : 1;
+  return 2 * min_segment * b;
+}
+
+// Finds the stable phase of y and records what was removed: the short warm-up the start screen
+// finds, then the segments of the change-point search. The phase is the longest segment when it
+// holds more than half of the readings; otherwise the latest one, marked as such in `phase`
+// (when `latest_if_none`; else false is returned and nothing should be estimated from y).
 bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup_report& w,
-                  std::span<const double>& stable) {
+                  std::span<const double>& stable, phase_report* phase = nullptr) {
   stable = y;
+  if (phase) phase->end = y.size();
   if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
+  warmup_screen_options so;
+  so.max_length = short_warmup_reach(y.size(), opt.changepoint_max_points);
+  const warmup_screen_result screen = screen_short_warmup(y, so);
+  const std::size_t skip = screen.length;
+  const std::span<const double> rest = y.subspan(skip);
   changepoint_options co;
   co.autocorrelation_limit =
       changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
   co.max_points = opt.changepoint_max_points;
-  const changepoint_result cp = detect_changepoints(y, co);
+  const changepoint_result cp = detect_changepoints(rest, co);
   w.applied = true;
   w.accepted = cp.accepted;
-  w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
+  w.short_warmup += skip;
+  if (skip > 0) {
+    w.changepoints.push_back(skip);
+    w.p_values.push_back(screen.p_value);
+  }
+  for (const std::size_t c : cp.changepoints) w.changepoints.push_back(c + skip);
   w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
   w.resolution = std::max(w.resolution, cp.resolution);
-  if (!cp.accepted) return false;
-  w.removed_begin += cp.stable_begin;
-  w.removed_end += y.size() - cp.stable_end;
-  stable = y.subspan(cp.stable_begin, cp.stable_end - cp.stable_begin);
+  std::size_t begin = cp.stable_begin, end = cp.stable_end;
+  if (!cp.accepted) {
+    if (!phase) return false;
+    begin = cp.changepoints.empty() ? 0 : cp.changepoints.back();
+    end = rest.size();
+    phase->latest = true;
+  }
+  w.removed_begin += skip + begin;
+  w.removed_end += rest.size() - end;
+  stable = rest.subspan(begin, end - begin);
+  if (phase) {
+    phase->begin = skip + begin;
+    phase->end = skip + end;
+    const auto segments = changepoint_segments(rest, cp, opt.kind == quantity_kind::rate);
+    phase->segments = segments.size();
+    if (segments.size() > 1) {
+      double lo = segments.front().mean, hi = lo;
+      std::size_t at = 0;
+      for (std::size_t i = 0; i < segments.size(); ++i) {
+        lo = std::min(lo, segments[i].mean);
+        hi = std::max(hi, segments[i].mean);
+        if (segments[i].begin == begin) at = i;
+      }
+      phase->drift = hi - lo;
+      if (at > 0) phase->shift = segments[at].mean - segments[at - 1].mean;
+    }
+  }
   return true;
+}
+
+// q = ceil(decay / limit), where batch means' lag-1 reaches the limit to first order in 1/q; the
+// whole correlogram sets it, not the first q whose noisy rho_1(q) happens to dip under the limit
+// (or stays over it on a slow component of small weight). nullopt: use Pilot's search (the
+// correlogram was cut by the series' length, or q > n/3). O(n log n), means of 2^16 at most.
+std::optional<subsession_choice> subsession_from_decay(std::span<const double> y, double limit,
+                                                       analysis& a) {
+  const autocorrelation_time t = integrated_autocorrelation_time(y, std::size_t{1} << 16);
+  a.autocorrelation_time = t.tau;
+  if (t.truncated) return std::nullopt;
+  const double q_real = std::max(1.0, std::ceil(t.decay / limit));
+  if (q_real > static_cast<double>(y.size() / 3)) return std::nullopt;
+  const auto q = static_cast<std::size_t>(q_real);
+  const double rho = q == 1 ? autocorrelation(y) : batch_autocorrelation(y, q);
+  return subsession_choice{q, y.size() / q, std::isfinite(rho) ? rho : 0.0};
 }
 
 constexpr const char* no_stable_phase =
@@ -284,11 +346,7 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   std::vector<double> storage;
   const std::span<const double> y = analysed_scale(readings, opt.kind, storage);
   std::span<const double> stable;
-  if (!stable_phase(y, opt, a.warmup, stable)) {
-    a.mean = back_to_unit(mean(y), opt.kind);
-    a.status = no_stable_phase;
-    return a;
-  }
+  stable_phase(y, opt, a.warmup, stable, &a.phase);
   if (stable.empty()) {
     a.status = "no readings";
     return a;
@@ -296,14 +354,16 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   a.mean = back_to_unit(mean(stable), opt.kind);
   const double limit = opt.requirements.autocorrelation_limit;
   std::optional<subsession_choice> choice;
+  const bool decay = opt.subsessions == analysis_options::grouping::decay;
   if (stable.size() >= 2) {
-    // The raw lag-1 is rho_1(1). When it is within the limit, q = 1 and the search needs no
-    // prefix sums: the common case of independent readings then allocates nothing per round.
+    // The raw lag-1 is rho_1(1). When it is within the limit, Pilot's rule takes q = 1 without
+    // prefix sums. The decay rule looks at every lag: a small lag 1 can hide a long memory.
     const double rho1 = autocorrelation(stable);
     a.autocorrelation = rho1;
-    if (stable.size() >= 3 && std::abs(rho1) <= limit)
+    if (!decay && stable.size() >= 3 && std::abs(rho1) <= limit)
       choice = subsession_choice{1, stable.size(), rho1};
   }
+  if (decay && stable.size() >= 3) choice = subsession_from_decay(stable, limit, a);
   if (!choice) choice = choose_subsession(stable, limit);
   if (!choice) {
     a.status =
@@ -319,6 +379,10 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
     conclude(a, batches, choice->size, opt);
   }
+  if (a.phase.latest)
+    a.status += " (the latest stable phase, readings " + std::to_string(a.phase.begin) + "-" +
+                std::to_string(a.phase.end) +
+                ": no segment between change-points holds more than half of the readings)";
   return a;
 }
 
