@@ -72,7 +72,7 @@ struct stream_session {
 // max(10, 2 min_samples) readings, then rounds of the readings still needed (at least a tenth of
 // those so far, at most doubling them), analysed after each, until converged or max_n.
 inline stream_session run_stream_session(vm_stream& src, const analysis_options& opt,
-                                         std::size_t max_n, std::size_t min_n = 0) {
+                                         std::size_t max_n) {
   std::vector<double> x;
   std::size_t target = std::max<std::size_t>(10, 2 * opt.requirements.min_samples);
   stream_session r;
@@ -80,7 +80,7 @@ inline stream_session run_stream_session(vm_stream& src, const analysis_options&
     while (x.size() < target) x.push_back(src.next());
     const analysis a = analyze(x, opt);
     r.n = x.size();
-    if (a.converged && a.ci_low && a.ci_high && x.size() >= min_n) {
+    if (a.converged && a.ci_low && a.ci_high) {
       r.converged = true;
       r.mean = *a.mean;
       r.low = *a.ci_low;

@@ -34,6 +34,9 @@ analysis_options with(const precision& p) {
   // They check Pilot's interval number for number (R's t.test on the batch means); the adjusted
   // interval has its own tests in adjusted_interval_test.cpp.
   if (!o.requirements.interval) o.requirements.interval = interval_method::pilot;
+  // And Pilot's subsession rule, whose q they compute by hand or by definition; the decay rule,
+  // the default, has its own tests in stream_analysis_test.cpp.
+  o.subsessions = analysis_options::grouping::lag1;
   return o;
 }
 

@@ -27,8 +27,16 @@ struct analysis_options {
   // How analyze() sizes the subsessions (docs/statistics.md, "Subsession analysis"): from the
   // whole correlogram's decay, q = ceil(decay / limit) (autocorrelation_time.hpp), or Pilot's
   // smallest q whose batch means' lag-1 is within the limit. The decay rule falls back to
-  // Pilot's when the correlogram is cut by the series' length (a drift) or q > n/3.
+  // Pilot's when the correlogram is cut by the series' length (a drift), q > n/3, or the stable
+  // phase holds fewer than 100 readings.
   enum class grouping { decay, lag1 } subsessions = grouping::decay;
+  // Fewest stable readings a verdict may rest on, beside min_samples subsessions (0: none, as
+  // Pilot). A stream with disturbances of rate r per reading (load bursts, descheduling) shows
+  // none in its first n readings with probability (1 - r)^n, and a session that stops then is
+  // precise about a machine it has not yet seen: 3 / r readings make that at most 5% (docs/
+  // statistics.md, "A stop at the minimum"). required_samples is at least this. A proportion
+  // with no events (or all events) keeps its one-sided bound's own rule.
+  std::size_t min_readings = 0;
   // requirements.interval, when unset, means the adjusted interval here.
 };
 
