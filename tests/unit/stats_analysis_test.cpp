@@ -373,6 +373,9 @@ TEST(SubsessionTrend, IsTheTrendOfTheAnalysedBatchMeans) {
     for (quantity_kind kind : {quantity_kind::ordinary, quantity_kind::rate}) {
       analysis_options opt;
       opt.kind = kind;
+      // Pilot's rule, which takes q = 1 for the independent readings: the decay rule sees the
+      // drift's long memory and batches them, and the q = 1 path would go untested.
+      opt.subsessions = analysis_options::grouping::lag1;
       const analysis a = analyze(x, opt);
       ASSERT_TRUE(a.subsession_size && a.ci_low) << a.status;
       ASSERT_GT(a.warmup.removed_begin, 0u);
