@@ -60,40 +60,52 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   stable = y;
   if (phase) phase->end = y.size();
   if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
-  warmup_screen_options so;
-  so.max_length = short_warmup_reach(y.size(), opt.changepoint_max_points);
-  const warmup_screen_result screen = screen_short_warmup(y, so);
-  const std::size_t skip = screen.length;
-  const std::span<const double> rest = y.subspan(skip);
   changepoint_options co;
   co.autocorrelation_limit =
       changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
   co.max_points = opt.changepoint_max_points;
-  const changepoint_result cp = detect_changepoints(rest, co);
+  const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
   w.accepted = cp.accepted;
-  w.short_warmup += skip;
-  if (skip > 0) {
-    w.changepoints.push_back(skip);
-    w.p_values.push_back(screen.p_value);
-  }
-  for (const std::size_t c : cp.changepoints) w.changepoints.push_back(c + skip);
-  w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
   w.resolution = std::max(w.resolution, cp.resolution);
   std::size_t begin = cp.stable_begin, end = cp.stable_end;
   if (!cp.accepted) {
-    if (!phase) return false;
+    if (!phase) {
+      w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
+      w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
+      return false;
+    }
     begin = cp.changepoints.empty() ? 0 : cp.changepoints.back();
-    end = rest.size();
+    end = y.size();
     phase->latest = true;
   }
-  w.removed_begin += skip + begin;
-  w.removed_end += rest.size() - end;
-  stable = rest.subspan(begin, end - begin);
+  // The start screen runs on the phase the search kept, after it: a warm-up too short for the
+  // search is what is left at the phase's start, and a long one the search has already cut
+  // keeps its single change-point.
+  warmup_screen_options so;
+  so.max_length = short_warmup_reach(y.size(), opt.changepoint_max_points);
+  const warmup_screen_result screen = screen_short_warmup(y.subspan(begin, end - begin), so);
+  const std::size_t skip = screen.length;
+  w.short_warmup += skip;
+  for (std::size_t i = 0; i < cp.changepoints.size(); ++i) {
+    if (skip > 0 && cp.changepoints[i] > begin && (i == 0 || cp.changepoints[i - 1] <= begin)) {
+      w.changepoints.push_back(begin + skip);
+      w.p_values.push_back(screen.p_value);
+    }
+    w.changepoints.push_back(cp.changepoints[i]);
+    w.p_values.push_back(cp.p_values[i]);
+  }
+  if (skip > 0 && (cp.changepoints.empty() || cp.changepoints.back() <= begin)) {
+    w.changepoints.push_back(begin + skip);
+    w.p_values.push_back(screen.p_value);
+  }
+  w.removed_begin += begin + skip;
+  w.removed_end += y.size() - end;
+  stable = y.subspan(begin + skip, end - begin - skip);
   if (phase) {
-    phase->begin = skip + begin;
-    phase->end = skip + end;
-    const auto segments = changepoint_segments(rest, cp, opt.kind == quantity_kind::rate);
+    phase->begin = begin + skip;
+    phase->end = end;
+    const auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
     phase->segments = segments.size();
     if (segments.size() > 1) {
       double lo = segments.front().mean, hi = lo;

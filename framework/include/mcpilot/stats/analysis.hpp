@@ -50,8 +50,8 @@ struct warmup_report {
   // Readings per point the detection searched (changepoint_result::resolution; the largest over
   // streams): 1, or b for a series long enough to be searched on means of b readings.
   std::size_t resolution = 1;
-  // Of removed_begin, the readings the short warm-up screen dropped before the search ran
-  // (warmup_screen.hpp): a warm-up shorter than the search's shortest segment. 0: none found.
+  // Of removed_begin, the readings the short warm-up screen dropped at the start of the phase the
+  // search kept (warmup_screen.hpp): a warm-up shorter than the search's shortest segment.
   std::size_t short_warmup = 0;
 };
 
