@@ -205,6 +205,9 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     std::string v = format_number(*a.autocorrelation, 0.1) + " (lag 1, readings)";
     if (a.subsession_autocorrelation)
       v += ", " + format_number(*a.subsession_autocorrelation, 0.1) + " (subsession means)";
+    if (a.autocorrelation_time)
+      v += "; autocorrelation time " + format_number(*a.autocorrelation_time, 0.1) +
+           " readings per independent one";
     t.add("autocorrelation", v);
   }
   if (a.subsession_size) {
