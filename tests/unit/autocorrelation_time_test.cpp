@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/random/normal_distribution.hpp>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -105,7 +106,7 @@ TEST(AutocorrelationTime, DriftIsSeenAsLongCorrelation) {
   // about 0.82 (4.5 / 5.5), but correlation persists for thousands of lags, so tau is in the
   // hundreds: a rule that looked at lag 1 alone would take it for AR(1) with tau ~ 10.
   std::mt19937_64 gen(11);
-  std::normal_distribution<double> normal;  // only the size of tau is checked
+  boost::random::normal_distribution<double> normal;
   std::vector<double> x(20000);
   for (std::size_t i = 0; i < x.size(); ++i)
     x[i] = 3 * std::sin(2 * 3.14159265358979 * static_cast<double>(i) / 20000.0) + normal(gen);
