@@ -12,9 +12,10 @@
 
 #include <memory>
 
-#include "bench_session.hpp"
+#include "bench_run.hpp"
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
@@ -28,7 +29,8 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("-n,--name", o->names, "name of each command, in order (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--shell", o->shell, "none (default: exec directly) or sh");
-  cmd->add_option("-w,--warmup", o->warmup, "runs per command before measuring, discarded");
+  cmd->add_option("-w,--warmup", o->warmup, "runs per command before measuring, discarded")
+      ->check(unsigned_in(0, 1'000'000, "a number of runs"));
   cmd->add_option("-p,--prepare", o->prepare, "command run before every measured run, untimed");
   cmd->add_option("--setup", o->setup, "command run once before all runs");
   cmd->add_option("-c,--cleanup", o->cleanup, "command run once after all runs");
@@ -40,13 +42,17 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("--until", o->until,
                   "precise (default): every interval meets the precision; separated: every pair "
                   "of commands is told apart, at looks of falling level (docs/bench.md)");
-  cmd->add_option("--max-runs", o->max_runs, "most runs in all (default 100000)");
-  cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)");
-  cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)");
+  cmd->add_option("--max-runs", o->max_runs, "most runs in all (default 100000)")
+      ->check(unsigned_in(3, 1'000'000'000, "a number of runs"));
+  cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)")
+      ->check(number_between(0, 1e9));
+  cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)")
+      ->check(unsigned_in(0, UINT64_MAX, "a seed"));
   cmd->add_option("--counters", o->counters, "perf counters of each run: cycles,instructions,...");
   cmd->add_option("--work-initial", o->work_initial, "smallest " + bench::work_token);
   cmd->add_option("--work-max", o->work_max, "largest " + bench::work_token);
-  cmd->add_option("--work-levels", o->work_levels, "work amounts on the ladder (default 5)");
+  cmd->add_option("--work-levels", o->work_levels, "work amounts on the ladder (default 5)")
+      ->check(unsigned_in(3, 1000, "a number of work amounts"));
   cmd->add_option("--export-json", o->export_json, "write the results as JSON to FILE");
   cmd->add_option("--export-csv", o->export_csv, "write every reading with run and time to FILE");
   cmd->add_option("--export-markdown", o->export_markdown, "write a Markdown table to FILE");
@@ -67,8 +73,7 @@ void add_bench_command(CLI::App& app, context& ctx) {
       ctx.result = bench::run_scan(*o, ctx.program);
       return;
     }
-    bench::bench_session s(*o, ctx.program);
-    ctx.result = s.run();
+    ctx.result = bench::run_session(*o, ctx.program);
   });
 }
 
