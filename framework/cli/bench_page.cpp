@@ -28,14 +28,13 @@ void write_report_page(const bench_options& o, const programs::bench_session& s)
     rc.primary_readings = c.eng->stream_readings(0, primary);
     rc.runs = c.runs;
     rc.failures = c.failures;
-    if (s.work_mode()) rc.wps = fit_wps(c.work, c.durations, r.requirements.confidence);
+    if (s.work_mode()) rc.wps = s.wps(c);
     r.commands.push_back(std::move(rc));
   }
   for (const auto& p : s.pairs()) {
-    const auto& ra = p.cmp.ratio;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const ratio_interval ratio{p.cmp.mean_a != 0 ? p.cmp.mean_b / p.cmp.mean_a : nan,
-                               ra.ci_low.value_or(nan), ra.ci_high.value_or(nan)};
+                               p.cmp.ratio_low.value_or(nan), p.cmp.ratio_high.value_or(nan)};
     r.pairs.push_back({p.a, p.b, ratio, p.cmp.p, p.resolved, pair_words(s, p, false)});
   }
   report_provenance prov;

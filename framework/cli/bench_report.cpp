@@ -46,13 +46,18 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
     if (c.failures) runs += ", " + std::to_string(c.failures) + " failed (kept: --ignore-failure)";
     tab.add("runs", runs);
     if (work_mode) {
-      if (auto f = fit_wps(c.work, c.durations, req.confidence)) {
+      if (auto f = s.wps(c)) {
         tab.add("rate (WPS)", format_interval(f->rate, f->rate_low, f->rate_high) +
-                                  " work/s (work-vs-duration regression)");
+                                  " work/s (work-vs-duration regression on " +
+                                  std::to_string(f->subsessions) + " means of " +
+                                  std::to_string(f->subsession_size) + " consecutive run" +
+                                  (f->subsession_size == 1 ? "" : "s") + ")");
         tab.add("intercept", format_number(f->alpha, 1e-4) + " s per run (set-up, start-up)");
         tab.add("naive rate", format_number(f->naive_rate) + " work/s (sum w / sum T, biased)");
       } else {
-        tab.add("rate (WPS)", "not enough runs for the regression");
+        tab.add("rate (WPS)",
+                "not enough runs for the regression (at least 3 groups of consecutive runs whose "
+                "residuals' lag-1 autocorrelation is within the limit)");
       }
     }
     tab.write(out);
@@ -64,10 +69,11 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
     report_table tab;
     for (const auto& p : pairs) {
       const auto& r = p.cmp.ratio;
-      std::string v = r.mean && r.ci_low && r.ci_high
-                          ? format_interval(*r.mean, r.ci_low, r.ci_high, false) + " x"
-                          : format_number(p.cmp.mean_b / p.cmp.mean_a) + " x (" +
-                                (r.status.empty() ? "no interval" : r.status) + ")";
+      const double ratio = p.cmp.mean_a != 0 ? p.cmp.mean_b / p.cmp.mean_a : 0;
+      std::string v =
+          p.cmp.ratio_low && p.cmp.ratio_high
+              ? format_interval(ratio, p.cmp.ratio_low, p.cmp.ratio_high, false) + " x"
+              : format_number(ratio) + " x (" + (r.status.empty() ? "no interval" : r.status) + ")";
       v += ", p " + format_p(p.cmp.p) + ", blocks " + std::to_string(p.cmp.kept_begin + 1) + "-" +
            std::to_string(p.cmp.kept_end) + " of " + std::to_string(p.cmp.blocks) + ", " +
            pair_words(s, p, true);
@@ -125,8 +131,7 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
     }
     jc["quantities"] = qs;
     if (s.work_mode())
-      if (auto f = fit_wps(c.work, c.durations, s.settings().requirements.confidence))
-        jc["wps"] = to_json(*f);
+      if (auto f = s.wps(c)) jc["wps"] = to_json(*f);
     cmds.push_back(jc);
   }
   j["commands"] = cmds;
@@ -136,7 +141,6 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
   nlohmann::ordered_json jp = nlohmann::ordered_json::array();
   for (const auto& p : s.pairs()) {
     const auto& d = p.cmp.difference;
-    const auto& r = p.cmp.ratio;
     jp.push_back(
         {{"a", s.commands()[p.a].name},
          {"b", s.commands()[p.b].name},
@@ -148,11 +152,11 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
          {"mean_b", p.cmp.mean_b},
          {"ratio_b_over_a", p.cmp.mean_a != 0 ? nlohmann::ordered_json(p.cmp.mean_b / p.cmp.mean_a)
                                               : nlohmann::ordered_json(nullptr)},
-         {"ratio_ci_low", opt(r.ci_low)},
-         {"ratio_ci_high", opt(r.ci_high)},
+         {"ratio_ci_low", opt(p.cmp.ratio_low)},
+         {"ratio_ci_high", opt(p.cmp.ratio_high)},
          {"difference_b_minus_a", opt(d.mean)},
-         {"difference_ci_low", opt(d.ci_low)},
-         {"difference_ci_high", opt(d.ci_high)},
+         {"difference_ci_low", opt(p.cmp.difference_low)},
+         {"difference_ci_high", opt(p.cmp.difference_high)},
          {"difference", to_json(d)},
          {"t", p.cmp.t},
          {"df", p.cmp.df},

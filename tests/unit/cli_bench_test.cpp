@@ -127,7 +127,8 @@ TEST(CliBench, WorkAmountRateFromRegression) {
 }
 
 // Two commands, the second 20% slower in its sleep: resolved, and the ratio slow/fast is above 1
-// with its whole interval.
+// with its whole interval. A process's start-up adds the same time o to both, so the true ratio
+// (0.012 + o) / (0.010 + o) is at most 1.2: the interval cannot lie wholly above it.
 TEST(CliBench, TwoCommandsResolvedInTheRightDirection) {
   run_result r;
   const auto j = bench_json({"--preset", "quick", "--until", "separated", "-n", "fast", "-n",
@@ -140,7 +141,7 @@ TEST(CliBench, TwoCommandsResolvedInTheRightDirection) {
   EXPECT_EQ(c["b"], "slow");
   EXPECT_TRUE(c["resolved"].get<bool>());
   EXPECT_GT(c["ratio_ci_low"].get<double>(), 1.0);
-  EXPECT_LT(c["ratio_b_over_a"].get<double>(), 1.3);
+  EXPECT_LT(c["ratio_ci_low"].get<double>(), 1.2);
 }
 
 // The pair is compared on its blocks (the k-th run of each command, next to each other in time):
@@ -232,9 +233,9 @@ TEST(CliBench, SeparatedLooksAtFallingLevels) {
   const auto& c = j["comparisons"][0];
   EXPECT_FALSE(c["resolved"].get<bool>());
   const auto looks = c["looks"].get<std::uint64_t>();
-  // Runs of 30 (quick's first round) doubling to some 300 each: 4 looks, the last one at the
-  // session's close.
-  EXPECT_GE(looks, 3u);
+  // Blocks of one run each: 60 in the first round (quick's minimum, twice), then rounds of at
+  // least double and at most five times the blocks, to 300 blocks at the limit: 2 to 5 looks.
+  EXPECT_GE(looks, 2u);
   EXPECT_LE(looks, 5u);
   EXPECT_DOUBLE_EQ(c["level"].get<double>(), look_level(1 - 0.95, looks));  // alpha as bench has it
   EXPECT_GT(c["look_p"].get<double>(), c["level"].get<double>());
@@ -318,6 +319,32 @@ TEST(CliBench, UnparsableOutputQuotesTheLine) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("line 2"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("\"not-a-number\""), std::string::npos) << r.err;
+}
+
+// Numeric options are range-checked as text: a negative count never wraps to 2^64 - 1 (which
+// made --warmup -1 run warm-ups past --max-seconds).
+TEST(CliBench, NegativeOrHugeNumbersAreUsageErrorsNamingTheOption) {
+  for (const auto& [option, value] :
+       std::vector<std::pair<std::string, std::string>>{{"--warmup", "-1"},
+                                                        {"--max-runs", "-1"},
+                                                        {"--max-runs", "2"},
+                                                        {"--seed", "-1"},
+                                                        {"--work-levels", "-3"},
+                                                        {"--max-seconds", "-5"},
+                                                        {"--max-seconds", "nan"}}) {
+    const auto r = run_mcpilot({"bench", "--quiet", option, value, "--", helper, "sleep", "0"});
+    EXPECT_EQ(r.exit_code, 2) << option << ' ' << value << '\n' << r.err;
+    EXPECT_NE(r.err.find(option), std::string::npos) << r.err;
+  }
+}
+
+// --output csv from a command that prints nothing is the command's mistake: exit 2, with what it
+// printed, not exit 3 after a session without readings.
+TEST(CliBench, CsvOutputFromACommandThatPrintsNothing) {
+  const auto r = run_mcpilot({"bench", "--quiet", "--output", "csv", "--", helper, "sleep", "0"});
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("printed no reading line"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("(nothing)"), std::string::npos) << r.err;
 }
 
 TEST(CliBench, WorkAmountNeedsWorkMax) {

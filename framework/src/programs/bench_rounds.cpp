@@ -59,14 +59,21 @@ void bench_session::compare_pairs(look_at when) {
     }
 }
 
+std::optional<wps_fit> bench_session::wps(const bench_command& c) const {
+  return fit_wps_subsessions(c.work, c.durations, s_.requirements.confidence,
+                             s_.requirements.autocorrelation_limit);
+}
+
 // The goal: in work mode the regression's rate within the precision (ladders of every amount
 // twice at least); with --until separated every pair of commands resolved; otherwise every
 // command's intervals within the precision. Reads each command's last evaluation.
 bool bench_session::goal_met() const {
   if (work_mode_) {
+    // The same minimum as any interval: min_samples points in the fit (subsessions of runs).
     const auto& c = commands_[0];
-    const auto fit = fit_wps(c.work, c.durations, s_.requirements.confidence);
+    const auto fit = wps(c);
     return fit && fit->rate_low && fit->rate_high && c.runs >= 2 * s_.work_levels &&
+           fit->subsessions >= s_.requirements.min_samples &&
            (*fit->rate_high - *fit->rate_low) / fit->rate <= s_.requirements.ci_perc;
   }
   const std::size_t nc = commands_.size();
@@ -112,6 +119,15 @@ std::uint64_t bench_session::round_blocks() const {
     if (runs == 0)
       for (const auto& c : commands_) extra = std::max(extra, c.last.count);
     n = std::max(n, extra);
+  }
+  // Capped by the time left at the pace so far (a block's mean time), so that the last round is
+  // the one the limit leaves room for rather than one the deadline cuts at an arbitrary place.
+  if (runs > 0) {
+    const double elapsed = elapsed_seconds();
+    const double per_block = elapsed / static_cast<double>(runs);
+    const double left = s_.max_seconds - elapsed;
+    if (per_block > 0 && left > 0)
+      n = std::min<std::uint64_t>(n, static_cast<std::uint64_t>(std::ceil(left / per_block)));
   }
   return std::max<std::uint64_t>(n, 1);
 }

@@ -218,6 +218,10 @@ void bench_session::run(const std::function<void()>& after_round) {
       }
       const std::uint64_t room = s_.max_runs - total_runs_;
       if (order.size() > room) order.resize(room);
+      // The round's readings go into storage reserved before it starts, not grown run by run.
+      const std::size_t quantities = commands_[0].spec.quantities().size();
+      raw_.reserve(raw_.size() + order.size() * quantities * (s_.columns.empty() ? 1 : 2));
+      for (auto& c : commands_) c.per_run.reserve(c.per_run.size() + order.size() / nc + 1);
       bool cut = false;
       for (const std::size_t c : order) {
         double work = 0;

@@ -9,6 +9,20 @@
 
 namespace mcpilot {
 
+namespace {
+
+// mean +- t*(h - 1) sqrt(v / h) on the moments behind `a`; nothing without two subsessions.
+void symmetric(std::span<const double> x, const analysis& a, std::optional<double>& low,
+               std::optional<double>& high) {
+  const auto m = a.subsession_size ? stable_moments(x, a) : std::nullopt;
+  if (!m || m->count < 2) return;
+  const double half = t_critical(m->count - 1, a.confidence) * std::sqrt(m->variance / m->count);
+  low = m->mean - half;
+  high = m->mean + half;
+}
+
+}  // namespace
+
 paired_comparison compare_paired(std::span<const double> a, std::span<const double> b,
                                  const analysis_options& options) {
   paired_comparison c;
@@ -35,7 +49,9 @@ paired_comparison compare_paired(std::span<const double> a, std::span<const doub
     analysis_options oz = od;
     oz.remove_warmup = false;
     c.ratio = analyze(z, oz);
+    symmetric(z, c.ratio, c.ratio_low, c.ratio_high);
   }
+  symmetric(d, c.difference, c.difference_low, c.difference_high);
   if (auto m = stable_moments(d, c.difference)) {
     if (m->variance > 0) {
       c.df = m->count - 1;
@@ -47,23 +63,22 @@ paired_comparison compare_paired(std::span<const double> a, std::span<const doub
       c.p = 0;
     }
   }
-  const analysis& da = c.difference;
-  const analysis& ra = c.ratio;
-  const bool diff_apart = da.ci_low && da.ci_high && (*da.ci_low > 0 || *da.ci_high < 0);
-  const bool ratio_apart = ra.ci_low && ra.ci_high && (*ra.ci_low > 1 || *ra.ci_high < 1);
+  const bool diff_apart =
+      c.difference_low && c.difference_high && (*c.difference_low > 0 || *c.difference_high < 0);
+  const bool ratio_apart = c.ratio_low && c.ratio_high && (*c.ratio_low > 1 || *c.ratio_high < 1);
   c.separated = diff_apart && ratio_apart;
   return c;
 }
 
 std::optional<std::uint64_t> paired_blocks_needed(const paired_comparison& c, double confidence) {
   const analysis& d = c.difference;
-  if (!d.mean || !d.ci_low || !d.ci_high || *d.mean == 0 || !d.subsession_count ||
+  if (!d.mean || !c.difference_low || !c.difference_high || *d.mean == 0 || !d.subsession_count ||
       *d.subsession_count < 2)
     return std::nullopt;
   // The half-width at `confidence` from the one at the analysis' confidence, same df.
   const double df = static_cast<double>(*d.subsession_count - 1);
-  const double half =
-      (*d.ci_high - *d.ci_low) / 2 * t_critical(df, confidence) / t_critical(df, d.confidence);
+  const double half = (*c.difference_high - *c.difference_low) / 2 * t_critical(df, confidence) /
+                      t_critical(df, d.confidence);
   const double used = static_cast<double>(d.n_used);
   const double need = used * std::pow(half / std::fabs(*d.mean), 2);
   return static_cast<std::uint64_t>(std::max(0.0, std::ceil(need - used)));

@@ -25,6 +25,7 @@
 #include "mcpilot/measure/child.hpp"
 #include "mcpilot/stats/paired_comparison.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
+#include "mcpilot/stats/wps.hpp"
 #include "mcpilot/stop_reason.hpp"
 
 namespace mcpilot::programs {
@@ -133,6 +134,9 @@ class bench_session {
   std::chrono::system_clock::time_point end() const { return end_; }
   double elapsed_seconds() const;
   bool work_mode() const { return work_mode_; }
+  // %WORK_AMOUNT%: the rate from the runs' work and durations as `analyze --wps` fits them
+  // (consecutive runs grouped until their residuals' lag-1 autocorrelation is within the limit).
+  std::optional<wps_fit> wps(const bench_command& c) const;
   // Each pair's share of 1 - confidence. --until separated claims that every pair differs, and
   // stops on that claim, so its pairs share the error rate (Bonferroni): the chance that any of
   // them is resolved falsely, at any look, stays within 1 - confidence. --until precise reports

@@ -29,6 +29,13 @@ struct paired_comparison {
   analysis difference;                       // of b_k - a_k, change-points searched on it
   analysis ratio;                            // of z_k over the window, no change-point search
   double mean_a = 0, mean_b = 0;             // over the window
+  // The intervals the verdict uses: symmetric, mean +- t*(h-1) sqrt(v / h) on the subsession
+  // means with their variance v times the inflation for their lag-1 autocorrelation (the
+  // adjusted interval without its skewness shift). Two identical commands give differences
+  // symmetric about 0, so the batch means' skewness is noise there, and on heavy-tailed run
+  // times (a busy machine) a shift of up to 0.7 half-widths was seen to come from it alone.
+  std::optional<double> difference_low, difference_high;
+  std::optional<double> ratio_low, ratio_high;
   // The paired t test of mean difference 0 on the differences' subsession means (their variance
   // times the interval's inflation); p = 1 and df = 0 when there are fewer than two.
   double t = 0, df = 0, p = 1;
