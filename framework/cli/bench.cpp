@@ -2,13 +2,16 @@
 // run, until every quantity's interval meets the precision (docs/bench.md). Each command's runs
 // are a time-ordered stream fed to the engine, which removes warm-up by change-points, sizes the
 // subsessions from the autocorrelation and says how many more runs are needed. Several commands
-// are run interleaved in a seeded random order, so that drift hits them alike, and compared
-// pairwise with Welch's test on their subsession means, as `compare` does.
+// are run interleaved in blocks (one run of each, in a seeded random order), so that drift hits
+// them alike, and compared pairwise on the blocks' differences over one common window
+// (stats/paired_comparison.hpp). The loop is the framework's (programs/bench_session.hpp); this
+// file and bench_*.cpp parse the options and print.
 //
 // Exit codes (docs/cli.md): 0 converged (or, with --until separated, every pair resolved);
 // 3 a limit (--max-runs, --max-seconds) stopped it before the goal was met; 130 interrupted,
 // results so far written; 2 a usage error, a command that cannot be executed, a run that failed
-// (unless --ignore-failure) or a line of --output csv that does not parse.
+// (unless --ignore-failure), a line of --output csv that does not parse, or a run that printed
+// no reading under --output csv.
 
 #include <memory>
 
