@@ -60,7 +60,7 @@ PY
 
 reference() {  # label, then the command: CV, tau, n* from REF runs
   local label=$1; shift
-  "$mcpilot" bench --quiet --no-warmup-removal --max-runs "$ref" --max-seconds 1200 \
+  "$mcpilot" bench --quiet --no-warmup-removal --ci-perc 0.0001 --max-runs "$ref" --max-seconds 1200 \
     --export-csv "$work/ref.csv" "$@" >/dev/null || true
   python3 - "$work/ref.csv" "$label" <<'PY'
 import csv, math, sys
@@ -114,8 +114,9 @@ for c in $cases; do
       reference "true" -- true ;;
     loop)
       header "shell loop (~5 ms), +-1%"
-      for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- sh -c "$loop_cmd"; done
-      reference "shell loop" -- sh -c "$loop_cmd" ;;
+      # One command line (quoted for both tools' word splitting), not three words.
+      for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- "sh -c '$loop_cmd'"; done
+      reference "shell loop" -- "sh -c '$loop_cmd'" ;;
     slow20)
       header "50 ms for the first 20 runs, then 10 ms (normal preset)"
       export BENCH_HELPER_STATE=$work/s.state
