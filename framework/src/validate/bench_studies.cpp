@@ -106,7 +106,7 @@ std::vector<validation_study> bench_studies() {
                {{false, false, true, 400}, {false, true, true, 400}},
                {"`true` vs `true` resolved, --until separated, at most 400 runs",
                 "`true` vs `true` resolved, +1 ms from run 100 on, --until separated"},
-               10, 40),
+               6, 40),
   };
 }
 
