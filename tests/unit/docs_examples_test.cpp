@@ -2,7 +2,8 @@
 // error lines had gone stale, with a location on the wrong line and text the framework does not
 // add). The example M/M/1 model runs, as its own executable's main does, on a copy of
 // configs/examples/mm1.toml with one value changed, and every `example-mm1: error:` line of the
-// page must be one it printed; the page's configure() must be the example's code.
+// page must be one it printed; the page's configure() must be the example's code. docs/cli.md's
+// `--replay` output is likewise the command's own.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -105,6 +106,25 @@ TEST(DocsExamples, WritingAModelShowsTheExamplesConfigure) {
         << "not in examples/mm1_queue/mm1_model.hpp (in this order): " << line;
     if (at != std::string::npos) from = at + line.size();
   }
+}
+
+// docs/cli.md's `--replay` example is the command's real output.
+TEST(DocsExamples, CliShowsWhatReplayPrints) {
+  const std::string command =
+      "$ build/mcpilot run configs/storage/raid6-exponential.toml --replay 123";
+  const auto page = lines_of(mcpilot::test::slurp((root / "docs/cli.md").string()));
+  std::string shown;
+  for (std::size_t i = 0; i < page.size(); ++i) {
+    if (page[i] != command) continue;
+    for (std::size_t j = i + 1; j < page.size() && !page[j].starts_with("```"); ++j)
+      shown += page[j] + '\n';
+    break;
+  }
+  ASSERT_FALSE(shown.empty()) << "docs/cli.md shows no output of: " << command;
+  const auto r = mcpilot::test::run_mcpilot(
+      {"run", (root / "configs/storage/raid6-exponential.toml").string(), "--replay", "123"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, shown);
 }
 
 }  // namespace
