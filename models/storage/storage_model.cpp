@@ -4,10 +4,14 @@
 #include <limits>
 #include <stdexcept>
 
+#include "storage/availability_chain.hpp"
+#include "storage/availability_importance.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
 #include "storage/method_choice.hpp"
+#include "storage/outage_parameters.hpp"
+#include "storage/system_mission.hpp"
 
 namespace mcpilot::storage {
 
@@ -18,6 +22,26 @@ using kind = duration_law::kind;
 // The regenerative ratio: mean cycle length over the probability that a cycle ends in loss.
 double ratio_of_means(std::span<const double> m) {
   return m[0] / m[1];
+}
+
+}  // namespace
+
+double durability_nines(double loss_in_mission, double mission_hours) {
+  // The annual probability q with (1 - q)^(T / year) = 1 - p, i.e. a constant hazard over the
+  // mission; exactly P(loss within a year) when the mission is a year. Monotone in p.
+  const double q = -std::expm1(hours_per_year / mission_hours * std::log1p(-loss_in_mission));
+  return -std::log10(q);
+}
+
+namespace {
+
+void declare_nines(model_spec& s, double mission) {
+  s.derived("durability_nines", {"loss_in_mission"},
+            [mission](std::span<const double> m) { return durability_nines(m[0], mission); })
+      .optional()
+      .describe(
+          "-log10 of the annual loss probability, from loss_in_mission by a constant hazard over "
+          "the mission (exact for a one-year mission); interval by the delta method");
 }
 
 }  // namespace
@@ -52,6 +76,8 @@ void storage_model::declare(model_spec& s) const {
                     "mission time for loss_in_mission, hours (87,600 = 10 years); absent: no "
                     "loss_in_mission")
       .positive();
+  declare_outage_parameters(s);
+  declare_domain_parameters(s);
   s.choice("method", "naive", {"naive", "importance", "auto"},
            "naive: simulate each system to its data loss; importance: for rare losses, "
            "regenerative cycles with balanced failure biasing (exponential laws, no latent "
@@ -66,15 +92,31 @@ void storage_model::declare(model_spec& s) const {
             "until all work again) of a failure-biased estimate of their chance of loss before "
             "the mission ends, given the disks' ages and defects (importance sampling, any "
             "laws); its mean is P(loss within mission_hours)");
+    declare_nines(s, *mission_);
     return;
   }
   if (method_ == estimator::naive) {
     s.quantity("mttdl_hours")
         .with_unit("h")
         .describe("time to data loss of the system, all disks new at time 0; one per replication");
-    if (mission_)
+    if (mission_) {
       s.proportion("loss_in_mission")
           .describe("1 if the system loses data within mission_hours, else 0");
+      declare_nines(s, *mission_);
+      s.quantity("fraction_lost")
+          .optional()
+          .describe(
+              "fraction of the groups (of the stored data) lost within the mission, per year of "
+              "mission; its mean is the expected fraction of data lost per year");
+      s.quantity("unavailability")
+          .optional()
+          .describe(
+              "fraction of the mission during which some data is unavailable though not lost "
+              "(more than tolerance devices of a group down, failed or out)");
+      s.quantity("unavailable_events_per_year")
+          .optional()
+          .describe("periods of unavailability starting within the mission, per year of mission");
+    }
   } else {
     s.quantity("cycle_hours")
         .with_unit("h")
@@ -96,7 +138,48 @@ void storage_model::declare(model_spec& s) const {
               "per mission, the sum over its excursions from all disks up of a failure-biased "
               "estimate of their chance of loss before the mission ends (importance sampling); "
               "its mean is P(loss within mission_hours)");
+    if (mission_) declare_nines(s, *mission_);
+    if (availability_ && group_.outage.active()) declare_availability_by_importance(s);
   }
+}
+
+void storage_model::declare_availability_by_importance(model_spec& s) const {
+  s.quantity("availability_cycle_hours")
+      .with_unit("h")
+      .optional()
+      .describe(
+          "expected length of a cycle of one group's availability chain (from all up until all "
+          "up again or loss) given the states it visits; its mean is E[cycle length]");
+  s.quantity("unavailable_hours_per_cycle")
+      .with_unit("h")
+      .optional()
+      .describe(
+          "a failure-biased cycle's time in the unavailable states x likelihood ratio; its mean "
+          "is E[time unavailable in a cycle]");
+  s.quantity("unavailable_entries_per_cycle")
+      .optional()
+      .describe(
+          "a failure-biased cycle's entries into unavailability x likelihood ratio; its mean is "
+          "E[entries in a cycle]");
+  const double G = groups_;
+  s.derived("unavailability", {"unavailable_hours_per_cycle", "availability_cycle_hours"},
+            [G](std::span<const double> m) { return -std::expm1(G * std::log1p(-m[0] / m[1])); })
+      .optional()
+      .describe(
+          "long-run fraction of time some data is unavailable though not lost: 1 - (1 - u)^groups "
+          "with u = E[time unavailable in a cycle] / E[cycle] of one group (steady state, "
+          "importance sampling)");
+  s.derived(
+       "unavailable_events_per_year",
+       {"unavailable_entries_per_cycle", "availability_cycle_hours", "unavailable_hours_per_cycle"},
+       [G](std::span<const double> m) {
+         const double u = m[2] / m[1];
+         return G * std::pow(1 - u, G - 1) * m[0] / m[1] * hours_per_year;
+       })
+      .optional()
+      .describe(
+          "long-run periods of unavailability per year: a group entering it while the others "
+          "are available (steady state, importance sampling)");
 }
 
 void storage_model::configure(const parameters& p) {
@@ -121,6 +204,12 @@ void storage_model::configure(const parameters& p) {
                           "0 every failure already loses data");
   groups_ = static_cast<int>(p.integer("groups"));
   mission_ = p.optional_number("mission_hours");
+  g.outage = read_outage(p, mission_);
+  domains_ = read_domains(p, groups_ * g.disks, mission_);
+  // Domain failures of one device each are device failures at a higher rate (exponential laws
+  // fold them into lambda); with several devices per domain they are correlated.
+  const bool domain_failures = domains_.count > 0 && domains_.failure_rate > 0;
+  const bool one_per_domain = domains_.count == groups_ * g.disks;
   // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
   const double horizon = std::max(mission_.value_or(1.0), 1.0);
   check_laws(g.lifetime, g.repair, horizon);
@@ -137,12 +226,26 @@ void storage_model::configure(const parameters& p) {
     not_regenerative = "repair.distribution is " + p.string("repair.distribution");
   else if (g.latent_rate > 0)
     not_regenerative = "latent.rate_per_hour is not 0";
+  // Outages and domain outages never lose data, so the loss estimators ignore them; domain
+  // failures they cannot carry, except one device per domain under exponential lifetimes.
+  std::string correlated;
+  if (domain_failures && !(one_per_domain && not_regenerative.empty()))
+    correlated = one_per_domain ? "domains.failure_rate_per_hour with " + not_regenerative
+                                : "domains.failure_rate_per_hour with " +
+                                      std::to_string(groups_ * g.disks / domains_.count) +
+                                      " devices per domain (correlated failures)";
 
   const std::string method = p.string("method");
   approximate_loss_ = -1;
   if (method == "naive") {
     method_ = estimator::naive;
     reason_ = "method = naive in the config";
+  } else if (method == "importance" && !correlated.empty()) {
+    throw parameter_error("method",
+                          "method = importance does not cover " + correlated +
+                              ": its likelihood ratios are for independent device failures. "
+                              "Supported: method = naive (any domains), or domains with one "
+                              "device each and exponential lifetimes");
   } else if (method == "importance") {
     if (not_regenerative.empty()) {
       method_ = estimator::markov_chain;
@@ -162,6 +265,9 @@ void storage_model::configure(const parameters& p) {
               "and rebuilds without latent errors give. Supported: set mission_hours (failure "
               "biasing, any laws), or method = naive (mttdl_hours, any laws), or method = auto");
     }
+  } else if (!correlated.empty()) {
+    method_ = estimator::naive;
+    reason_ = "method = auto; " + correlated + ": only naive simulation covers them";
   } else {
     const auto c = choose_method(g, groups_, mission_, not_regenerative.empty());
     reason_ = c.reason;
@@ -173,10 +279,12 @@ void storage_model::configure(const parameters& p) {
   group_ = g;
 
   exact_.clear();
-  if (markov) {
+  steady_unavailability_ = -1;
+  availability_.reset();
+  if (markov && (!domain_failures || one_per_domain)) {
     chain_.group.disks = g.disks;
     chain_.group.tolerance = g.tolerance;
-    chain_.group.failure_rate = 1 / g.lifetime.mean;
+    chain_.group.failure_rate = 1 / g.lifetime.mean + (domain_failures ? domains_.failure_rate : 0);
     chain_.group.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
     chain_.group.parallel = g.parallel;
     chain_.group.rebuild_error = g.rebuild_error;
@@ -184,10 +292,54 @@ void storage_model::configure(const parameters& p) {
     const auto G = static_cast<std::size_t>(groups_);
     try {
       exact_["mttdl_hours"] = system_mttdl(chain_.group, G);
-      if (mission_) exact_["loss_in_mission"] = system_loss_by(chain_.group, G, *mission_);
+      if (mission_) {
+        const double p_loss = system_loss_by(chain_.group, G, *mission_);
+        exact_["loss_in_mission"] = p_loss;
+        exact_["durability_nines"] = durability_nines(p_loss, *mission_);
+        if (method_ == estimator::naive)
+          exact_["fraction_lost"] =
+              system_loss_by(chain_.group, 1, *mission_) / (*mission_ / hours_per_year);
+      }
     } catch (const std::domain_error&) {
       exact_.clear();  // a chain the exact solvers cannot handle: no analytic value, not an error
     }
+    exact_availability();
+  }
+}
+
+void storage_model::exact_availability() {
+  const auto& g = group_;
+  if (g.outage.active() && g.outage.duration.type != kind::exponential) return;
+  if (domains_.count > 0 && domains_.outage.active()) return;
+  availability_rates r;
+  r.disks = chain_.group.disks;
+  r.tolerance = chain_.group.tolerance;
+  r.failure_rate = chain_.group.failure_rate;
+  r.repair_rate = chain_.group.repair_rate;
+  r.parallel = chain_.group.parallel;
+  r.rebuild_error = chain_.group.rebuild_error;
+  r.outage_rate = g.outage.rate;
+  r.outage_end = g.outage.active() ? 1 / g.outage.duration.mean : 0;
+  const availability_chain c(r);
+  if (c.size() > 400) return;  // dense O(S^3) solves: beyond this, no exact value
+  availability_ = c;
+  try {
+    const double u = steady_unavailability(c);
+    steady_unavailability_ = -std::expm1(groups_ * std::log1p(-u));
+    if (method_ == estimator::markov_chain && g.outage.active()) {
+      exact_["unavailability"] = steady_unavailability_;
+      exact_["unavailable_events_per_year"] =
+          groups_ * std::pow(1 - u, groups_ - 1) * steady_unavailable_entries(c) * hours_per_year;
+    }
+    // Over a mission from all up, exact for one group: the groups' unavailable periods overlap
+    // in ways the product of their marginals does not give.
+    if (mission_ && groups_ == 1 && method_ == estimator::naive) {
+      const auto m = mission_unavailability(c, *mission_);
+      exact_["unavailability"] = m.unavailable_fraction;
+      exact_["unavailable_events_per_year"] = m.unavailable_periods / (*mission_ / hours_per_year);
+    }
+  } catch (const std::domain_error&) {
+    // too many uniformization steps or an unreachable state: no exact value, not an error
   }
 }
 
@@ -200,14 +352,25 @@ void storage_model::replicate(replication& r) const {
     r.record(0, cycle_hours(chain_, r.rng()));
     r.record(1, cycle_loss_weight(chain_, r.rng()));
     if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
+    if (availability_ && group_.outage.active()) {
+      r.record("availability_cycle_hours", availability_cycle_hours(*availability_, r.rng()));
+      const auto w = availability_cycle_weights(*availability_, r.rng());
+      r.record("unavailable_hours_per_cycle", w.unavailable_hours);
+      r.record("unavailable_entries_per_cycle", w.entries);
+    }
     return;
   }
   // The system loses data when its first group does. Groups advance together to a horizon that
   // doubles from one disk's mean life, so none is followed far past the system's loss.
-  const double loss =
-      simulate_system(group_, groups_, group_.lifetime.expected() / group_.disks, r.rng());
-  r.record(0, loss);
-  if (mission_) r.record(1, loss <= *mission_ ? 1.0 : 0.0);
+  const auto o = simulate_system(group_, domains_, groups_,
+                                 group_.lifetime.expected() / group_.disks, mission_, r.rng());
+  r.record(0, o.loss);
+  if (!mission_) return;
+  const double T = *mission_, years = T / hours_per_year;
+  r.record(1, o.loss <= T ? 1.0 : 0.0);
+  r.record("fraction_lost", o.groups_lost / static_cast<double>(groups_) / years);
+  r.record("unavailability", o.unavailable_hours / T);
+  r.record("unavailable_events_per_year", o.unavailable_periods / years);
 }
 
 std::map<std::string, double> storage_model::analytic() const {
@@ -235,6 +398,22 @@ std::vector<model_fact> storage_model::model_facts() const {
                  std::string("tolerance >= 3 with repairs: the importance readings are "
                              "heavy-tailed and this case is not validated; compare a few seeds"),
                  ""});
+  if (steady_unavailability_ >= 0)
+    f.push_back({"steady_unavailability", steady_unavailability_,
+                 "exact long-run fraction of time some data is unavailable (Markov chain; a lost "
+                 "group replaced at once)"});
+  if (domains_.count > 0)
+    f.push_back({"devices_per_domain", std::int64_t{groups_ * group_.disks / domains_.count},
+                 "device i of group g in domain (g x disks + i) mod domains.count"});
+  // What naive simulation would need instead: missions for +-10% at 95% on the exact (or the
+  // approximate) loss probability. Times follow from docs/performance.md's cost per mission.
+  if (importance() && mission_) {
+    const auto exact = exact_.find("loss_in_mission");
+    const double p = exact != exact_.end() ? exact->second : approximate_loss_;
+    if (p > 0 && p < 1)
+      f.push_back({"naive_missions_for_10_percent", naive_missions_needed(p),
+                   "missions naive simulation would need for loss_in_mission to +-10% at 95%"});
+  }
   if (approximate_loss_ >= 0 && mission_)
     f.push_back({"approximate_loss_in_mission", approximate_loss_,
                  "rough Markov approximation behind auto's choice, not an estimate"});

@@ -10,10 +10,18 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "storage/availability_chain.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
+#include "storage/outage_laws.hpp"
 
 namespace mcpilot::storage {
+
+constexpr double hours_per_year = 8766;  // 365.25 days
+
+// -log10 of the annual loss probability implied by P(loss within mission_hours) = p, a constant
+// hazard over the mission (exact for a one-year mission). +infinity at p = 0.
+double durability_nines(double loss_in_mission, double mission_hours);
 
 class storage_model : public model {
  public:
@@ -44,6 +52,13 @@ class storage_model : public model {
   double approximate_loss_ = -1;
   system_rates chain_;  // importance sampling (exponential laws only)
   std::map<std::string, double> exact_;
+  domain_config domains_;
+  double steady_unavailability_ = -1;  // exact, when the availability chain applies
+
+  std::optional<availability_chain> availability_;  // one group's, when exact (exponential laws)
+
+  void exact_availability();
+  void declare_availability_by_importance(model_spec& s) const;
 };
 
 }  // namespace mcpilot::storage

@@ -320,13 +320,15 @@ TEST(StorageModel, QuantitiesFollowMethodAndMission) {
   ASSERT_EQ(naive->spec.quantities().size(), 1u);
   EXPECT_EQ(naive->spec.quantities()[0].name, "mttdl_hours");
   auto imp = make({{"method", "importance"}, {"mission_hours", 100.0}});
-  ASSERT_EQ(imp->spec.quantities().size(), 4u);
+  ASSERT_EQ(imp->spec.quantities().size(), 5u);  // and the optional durability_nines
   EXPECT_TRUE(imp->spec.quantities()[2].derived());
   EXPECT_EQ(imp->spec.quantities()[2].name, "mttdl_hours");
   EXPECT_FALSE(imp->spec.quantities()[0].required);
   EXPECT_FALSE(imp->spec.quantities()[1].required);
   EXPECT_TRUE(imp->spec.quantities()[3].required);
   EXPECT_EQ(imp->spec.quantities()[3].kind, mcpilot::quantity_kind::ordinary);
+  EXPECT_EQ(imp->spec.quantities()[4].name, "durability_nines");
+  EXPECT_FALSE(imp->spec.quantities()[4].required);
 }
 
 }  // namespace
