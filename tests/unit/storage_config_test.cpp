@@ -124,4 +124,38 @@ TEST(StorageConfigs, QuickstartRunsWithExactValues) {
   EXPECT_NE(r.out.find("covered"), std::string::npos) << r.out;
 }
 
+// Asking for a quantity the configuration cannot define is exit 2, naming it: unavailability
+// under importance sampling without outages, durability_nines of placement.design. Bad domain
+// and outage parameters from a config are exit 2 naming the field.
+TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
+  const std::string body =
+      "[experiment]\nname = \"x\"\nseed = 1\nmax_seconds = 5\n[model]\nname = \"storage.group\"\n"
+      "disks = 10\ntolerance = 2\nmission_hours = 8766\nmethod = \"importance\"\n";
+  {
+    const temp_file cfg(body + "[[quantity]]\nname = \"unavailability\"\nrequired = true\n",
+                        ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("unknown quantity \"unavailability\""), std::string::npos) << r.err;
+  }
+  {
+    const temp_file cfg(
+        "[experiment]\nname = \"x\"\nseed = 1\n[model]\nname = \"placement.design\"\n"
+        "design = \"fano\"\ntolerance = 1\n[[quantity]]\nname = \"durability_nines\"\n",
+        ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("durability_nines"), std::string::npos) << r.err;
+  }
+  for (const auto& [extra, field] :
+       {std::pair{"domains = { count = 3, failure_rate_per_hour = 1e-6 }\n", "domains.count"},
+        {"domains = { count = 2, failure_rate_per_hour = 0.0 }\n", "domains.failure_rate_per_hour"},
+        {"outage = { rate_per_hour = 1e-4, mean_hours = 9000 }\n", "outage.mean_hours"}}) {
+    const temp_file cfg(body + extra, ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << extra << r.err;
+    EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
+  }
+}
+
 }  // namespace
