@@ -12,6 +12,7 @@
 #include "storage/method_choice.hpp"
 #include "storage/outage_parameters.hpp"
 #include "storage/system_mission.hpp"
+#include "storage/unrepaired_group.hpp"
 
 namespace mcpilot::storage {
 
@@ -279,6 +280,7 @@ void storage_model::configure(const parameters& p) {
   group_ = g;
 
   exact_.clear();
+  quadrature_error_ = -1;
   steady_unavailability_ = -1;
   availability_.reset();
   if (markov && (!domain_failures || one_per_domain)) {
@@ -304,7 +306,22 @@ void storage_model::configure(const parameters& p) {
       exact_.clear();  // a chain the exact solvers cannot handle: no analytic value, not an error
     }
     exact_availability();
+  } else if (g.repair.type == kind::none && g.latent_rate == 0 && !domain_failures) {
+    exact_unrepaired();
   }
+}
+
+void storage_model::exact_unrepaired() {
+  const unrepaired_group u{group_.disks, group_.tolerance, group_.rebuild_error, group_.lifetime};
+  const auto mttdl = unrepaired_mttdl(u, groups_);
+  exact_["mttdl_hours"] = mttdl.value;
+  quadrature_error_ = mttdl.error;
+  if (!mission_) return;
+  const double p1 = unrepaired_loss_by(u, *mission_);
+  const double p = -std::expm1(groups_ * std::log1p(-p1));
+  exact_["loss_in_mission"] = p;
+  exact_["durability_nines"] = durability_nines(p, *mission_);
+  if (method_ == estimator::naive) exact_["fraction_lost"] = p1 / (*mission_ / hours_per_year);
 }
 
 void storage_model::exact_availability() {
@@ -398,6 +415,9 @@ std::vector<model_fact> storage_model::model_facts() const {
                  std::string("tolerance >= 3 with repairs: the importance readings are "
                              "heavy-tailed and this case is not validated; compare a few seeds"),
                  ""});
+  if (quadrature_error_ >= 0)
+    f.push_back({"mttdl_quadrature_error_hours", quadrature_error_,
+                 "exact mttdl_hours without repair: exp-sinh quadrature's error estimate"});
   if (steady_unavailability_ >= 0)
     f.push_back({"steady_unavailability", steady_unavailability_,
                  "exact long-run fraction of time some data is unavailable (Markov chain; a lost "

@@ -57,7 +57,10 @@ class storage_model : public model {
 
   std::optional<availability_chain> availability_;  // one group's, when exact (exponential laws)
 
+  double quadrature_error_ = -1;  // of the exact MTTDL without repair (any lifetime law)
+
   void exact_availability();
+  void exact_unrepaired();
   void declare_availability_by_importance(model_spec& s) const;
 };
 

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <string>
 
+#include "../support/weibull_binomial_tail.hpp"
 #include "storage/availability_chain.hpp"
 #include "storage/system_mission.hpp"
 #include "storage_support.hpp"
@@ -314,6 +315,40 @@ TEST(StorageAvailability, ImportanceCoversSteadyState) {
     EXPECT_TRUE(covers(r, "unavailable_events_per_year", exact.at("unavailable_events_per_year")));
     EXPECT_TRUE(quantity(r, "unavailability").stats.converged);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Without repair, the exact loss probability is a binomial tail for any lifetime law; the
+// issue's value, 1.820726786e-4 for 10 disks tolerating 2 with Weibull(1.12, 461,386 h) over a
+// year, was computed in Python with exact binomial coefficients. With rebuild errors h the
+// failure into the last level loses data with probability h: tail(m) + h (tail(m - 1) - tail(m)),
+// from tests/support's own binomial tail.
+TEST(StorageUnrepaired, WeibullLossIsPrintedAsExact) {
+  auto c = make({{"disks", 10},
+                 {"tolerance", 2},
+                 {"lifetime.distribution", "weibull"},
+                 {"lifetime.shape", 1.12},
+                 {"lifetime.scale_hours", 461386.0},
+                 {"repair.distribution", "none"},
+                 {"mission_hours", 8760.0}});
+  EXPECT_NEAR(c->model.analytic().at("loss_in_mission"), 1.820726786e-4, 1e-9 * 1.820726786e-4);
+  const double t2 = mcpilot::test::weibull_binomial_tail(10, 2, 8760, 1.12, 461386);
+  const double t1 = mcpilot::test::weibull_binomial_tail(10, 1, 8760, 1.12, 461386);
+  auto h = make({{"disks", 10},
+                 {"tolerance", 2},
+                 {"lifetime.distribution", "weibull"},
+                 {"lifetime.shape", 1.12},
+                 {"lifetime.scale_hours", 461386.0},
+                 {"repair.distribution", "none"},
+                 {"rebuild_error_probability", 0.1},
+                 {"mission_hours", 8760.0}});
+  const double want = t2 + 0.1 * (t1 - t2);
+  EXPECT_NEAR(h->model.analytic().at("loss_in_mission"), want, 1e-9 * want);
+  EXPECT_TRUE(
+      covers(capped(*h, 90, 0.2, 2'000'000), "mttdl_hours", h->model.analytic().at("mttdl_hours")));
 }
 
 }  // namespace
