@@ -27,22 +27,10 @@ double ratio_of_means(std::span<const double> m) {
 
 }  // namespace
 
-double durability_nines(double loss_in_mission, double mission_hours) {
-  // The annual probability q with (1 - q)^(T / year) = 1 - p, i.e. a constant hazard over the
-  // mission; exactly P(loss within a year) when the mission is a year. Monotone in p.
-  const double q = -std::expm1(hours_per_year / mission_hours * std::log1p(-loss_in_mission));
-  return -std::log10(q);
-}
-
 namespace {
 
 void declare_nines(model_spec& s, double mission) {
-  s.derived("durability_nines", {"loss_in_mission"},
-            [mission](std::span<const double> m) { return durability_nines(m[0], mission); })
-      .optional()
-      .describe(
-          "-log10 of the annual loss probability, from loss_in_mission by a constant hazard over "
-          "the mission (exact for a one-year mission); interval by the delta method");
+  declare_durability_nines(s, mission);
 }
 
 }  // namespace

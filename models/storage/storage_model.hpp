@@ -13,15 +13,10 @@
 #include "storage/availability_chain.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
+#include "storage/nines.hpp"
 #include "storage/outage_laws.hpp"
 
 namespace mcpilot::storage {
-
-constexpr double hours_per_year = 8766;  // 365.25 days
-
-// -log10 of the annual loss probability implied by P(loss within mission_hours) = p, a constant
-// hazard over the mission (exact for a one-year mission). +infinity at p = 0.
-double durability_nines(double loss_in_mission, double mission_hours);
 
 class storage_model : public model {
  public:

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "../support/weibull_binomial_tail.hpp"
+#include "placement/placement_model.hpp"
 #include "storage/availability_chain.hpp"
 #include "storage/system_mission.hpp"
 #include "storage_support.hpp"
@@ -349,6 +350,27 @@ TEST(StorageUnrepaired, WeibullLossIsPrintedAsExact) {
   EXPECT_NEAR(h->model.analytic().at("loss_in_mission"), want, 1e-9 * want);
   EXPECT_TRUE(
       covers(capped(*h, 90, 0.2, 2'000'000), "mttdl_hours", h->model.analytic().at("mttdl_hours")));
+}
+
+}  // namespace
+
+namespace {
+
+// placement.design's lifetime scenario has durability_nines too: with a one-year mission it is
+// -log10 of its exact P(loss within the year), and the quantity is declared, optional.
+TEST(StorageNines, PlacementLifetimeDeclaresIt) {
+  auto c = mcpilot::test::make_configured<mcpilot::placement::placement_model>(
+      {{"design", "fano"},
+       {"tolerance", 1},
+       {"scenario", "lifetime"},
+       {"mission_hours", year},
+       {"lifetime.mean_hours", 10000.0},
+       {"repair.mean_hours", 50.0}});
+  const auto exact = c->model.analytic();
+  EXPECT_NEAR(exact.at("durability_nines"), -std::log10(exact.at("loss_in_mission")), 1e-12);
+  const int q = c->spec.quantity_index("durability_nines");
+  ASSERT_GE(q, 0);
+  EXPECT_FALSE(c->spec.quantities()[static_cast<std::size_t>(q)].required);
 }
 
 }  // namespace
