@@ -38,9 +38,13 @@ void declare_nines(model_spec& s, double mission) {
 void storage_model::declare(model_spec& s) const {
   s.describe(
       "Storage reliability: `groups` redundancy groups of `disks` devices, each surviving "
-      "`tolerance` concurrent failures (RAID-5/6, replication, erasure codes). Time to data "
-      "loss and loss within a mission; exact Markov answers where lifetimes and repairs are "
-      "exponential; importance sampling for rare losses.");
+      "`tolerance` concurrent failures (RAID-5/6, replication, erasure codes), with transient "
+      "outages (outage.*) and failure domains (domains.*). Quantities: mttdl_hours; with "
+      "mission_hours, loss_in_mission and durability_nines (every method), and fraction_lost, "
+      "unavailability and unavailable_events_per_year (naive); with method = importance and "
+      "outages, the long-run unavailability and unavailable_events_per_year. Exact Markov "
+      "answers where lifetimes and repairs are exponential, and without repair for any "
+      "lifetime; importance sampling for rare losses and rare unavailability.");
   s.integer("disks", 10, "devices per redundancy group").in_range(1, 1024);
   s.integer("tolerance", 2,
             "concurrent failures a group survives (RAID-5: 1, RAID-6: 2, r-way replication: r-1, "
