@@ -6,6 +6,7 @@
 
 #include "storage/availability_chain.hpp"
 #include "storage/availability_importance.hpp"
+#include "storage/domain_chain.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
@@ -300,6 +301,29 @@ void storage_model::configure(const parameters& p) {
     exact_availability();
   } else if (g.repair.type == kind::none && g.latent_rate == 0 && !domain_failures) {
     exact_unrepaired();
+  } else if (markov && groups_ == 1 &&
+             (g.parallel || g.tolerance <= 1 || g.repair.type == kind::none)) {
+    // Correlated domain failures inside one group: the chain on per-domain failed counts.
+    domain_group_rates d;
+    d.domains = domains_.count;
+    d.per_domain = g.disks / domains_.count;
+    d.tolerance = g.tolerance;
+    d.failure_rate = 1 / g.lifetime.mean;
+    d.domain_failure_rate = domains_.failure_rate;
+    d.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
+    d.rebuild_error = g.rebuild_error;
+    try {
+      const auto e = domain_group_loss(d, mission_.value_or(0));
+      exact_["mttdl_hours"] = e.mttdl_hours;
+      if (mission_ && e.loss_by) {
+        exact_["loss_in_mission"] = *e.loss_by;
+        exact_["durability_nines"] = durability_nines(*e.loss_by, *mission_);
+        if (method_ == estimator::naive)
+          exact_["fraction_lost"] = *e.loss_by / (*mission_ / hours_per_year);
+      }
+    } catch (const std::exception&) {
+      exact_.clear();  // too many states: no exact value, not an error
+    }
   }
 }
 
