@@ -7,6 +7,7 @@
 #include "placement/placement_model.hpp"
 #include "sorting/sorting_model.hpp"
 #include "sorting/stop_rule_study.hpp"
+#include "storage/exact_study.hpp"
 #include "storage/storage_model.hpp"
 
 int main(int argc, char** argv) {
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
   models.add<mcpilot::placement::placement_model>("placement.design");
   models.add_study(mcpilot::placement::exact_study());
   models.add_study(mcpilot::mojette::exact_study());
+  models.add_study(mcpilot::storage::exact_study());
   models.add_study(mcpilot::sorting::stop_rule_study());
   return mcpilot::cli_main(argc, argv, models);
 }
