@@ -298,3 +298,31 @@ TEST(Changepoints, WholeResolutionSearchOfALongSeries) {
   EXPECT_TRUE(r.accepted);
   EXPECT_EQ(r.stable_end, x.size());
 }
+
+TEST(Changepoints, ShiftsBelowTheMinimumAreMerged) {
+  // Three levels of 10,000 readings, 100, 100.3 and 100.6, noise sd 1. Each step is 0.3 / (sd
+  // sqrt(2 / 10^4)) = 21 standard errors of the difference of two neighbours' means, so the exact
+  // test keeps both (p far below alpha / n) and no segment holds more than half. Steps of 0.3% are
+  // below a minimum of 0.5% of the mean: merged smallest first, one segment is left. A step of 1%
+  // is above it and stays.
+  const std::vector<double> x = steps({{10000, 100}, {10000, 100.3}, {10000, 100.6}}, 1, 31);
+  const changepoint_result kept = detect_changepoints(x);
+  EXPECT_EQ(kept.changepoints.size(), 2u);
+  EXPECT_FALSE(kept.accepted);
+  changepoint_options o;
+  o.min_relative_shift = 0.005;
+  const changepoint_result merged = detect_changepoints(x, o);
+  EXPECT_TRUE(merged.changepoints.empty());
+  EXPECT_EQ(merged.p_values.size(), merged.changepoints.size());
+  EXPECT_TRUE(merged.accepted);
+  EXPECT_EQ(merged.stable_begin, 0u);
+  EXPECT_EQ(merged.stable_end, x.size());
+
+  const std::vector<double> y = steps({{10000, 100}, {10000, 101}, {10000, 101.3}}, 1, 32);
+  const changepoint_result one = detect_changepoints(y, o);
+  ASSERT_EQ(one.changepoints.size(), 1u);
+  EXPECT_TRUE(found_near(one, 10000, 30));
+  EXPECT_EQ(one.p_values.size(), 1u);
+  EXPECT_TRUE(one.accepted);
+  EXPECT_EQ(one.stable_begin, one.changepoints[0]);
+}

@@ -560,6 +560,39 @@ void choose_stable_phase(changepoint_result& r) {
   r.accepted = 2 * best > r.n;
 }
 
+// Step 5 of changepoint.hpp: merges the neighbouring segments of r whose means differ by less
+// than `fraction` of x's mean, the smallest difference first, with their segments' sums kept so
+// that each merge costs one pass over the c change-points left: O(c^2), c <= n / min_segment.
+void merge_small_shifts(std::span<const double> x, double fraction, changepoint_result& r) {
+  if (fraction <= 0 || r.changepoints.empty()) return;
+  const double limit = fraction * std::abs(mean(x));
+  std::vector<double> sum, count;
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k <= r.changepoints.size(); ++k) {
+    const std::size_t end = k < r.changepoints.size() ? r.changepoints[k] : x.size();
+    double s = 0;
+    for (std::size_t i = begin; i < end; ++i) s += x[i];
+    sum.push_back(s);
+    count.push_back(static_cast<double>(end - begin));
+    begin = end;
+  }
+  while (!r.changepoints.empty()) {
+    std::size_t smallest = 0;
+    double least = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < r.changepoints.size(); ++k) {
+      const double d = std::abs(sum[k] / count[k] - sum[k + 1] / count[k + 1]);
+      if (d < least) least = d, smallest = k;
+    }
+    if (!(least < limit)) break;
+    sum[smallest] += sum[smallest + 1];
+    count[smallest] += count[smallest + 1];
+    sum.erase(sum.begin() + static_cast<std::ptrdiff_t>(smallest) + 1);
+    count.erase(count.begin() + static_cast<std::ptrdiff_t>(smallest) + 1);
+    r.changepoints.erase(r.changepoints.begin() + static_cast<std::ptrdiff_t>(smallest));
+    r.p_values.erase(r.p_values.begin() + static_cast<std::ptrdiff_t>(smallest));
+  }
+}
+
 // Steps 1-3 of changepoint.hpp on x, whose tests take their bounds from `readings`: x.size(),
 // or the length of the series whose means x holds.
 changepoint_result search(std::span<const double> x, const changepoint_options& options,
@@ -631,6 +664,7 @@ changepoint_result search(std::span<const double> x, const changepoint_options& 
     r.changepoints.push_back(at[i]);
     r.p_values.push_back(*p[i]);
   }
+  merge_small_shifts(x, options.min_relative_shift, r);
 
   choose_stable_phase(r);
   return r;

@@ -38,6 +38,11 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   co.autocorrelation_limit =
       changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
   co.max_points = opt.changepoint_max_points;
+  // A shift of a quarter of the asked half-width moves the mean of the readings it joins by at
+  // most that much: it cannot change whether an interval of that half-width is right about the
+  // machine the session saw, so it is not a reason to withhold one (changepoint.hpp, step 5).
+  // An absolute precision has no relative scale: every kept change counts, as in Pilot.
+  if (!opt.requirements.ci_abs) co.min_relative_shift = opt.requirements.ci_perc / 8;
   const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
   w.accepted = cp.accepted;
