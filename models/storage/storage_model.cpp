@@ -32,7 +32,7 @@ void storage_model::declare(model_spec& s) const {
   s.integer("tolerance", 2,
             "concurrent failures a group survives (RAID-5: 1, RAID-6: 2, r-way replication: r-1, "
             "k-of-n erasure code: n-k); below disks")
-      .at_least(0);
+      .in_range(0, 1023);
   s.integer("groups", 1, "independent redundancy groups; the system loses data when any does")
       .in_range(1, 1'000'000);
   declare_lifetime_parameters(s);
