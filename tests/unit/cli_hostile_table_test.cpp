@@ -66,7 +66,8 @@ struct fixture {
   }
   std::string add(const std::string& name, const std::string& text) {
     const std::string path = (dir / name).string();
-    inputs.emplace_back(path, write_text(path, text));
+    write_text(path, text);
+    inputs.emplace_back(path, text);
     return path;
   }
   std::string at(const std::string& name) const { return (dir / name).string(); }

@@ -131,7 +131,8 @@ checkpoint read_checkpoint(const std::string& path) {
   // (1 TiB when that is unknown), and only a regular file (/dev/zero never ends).
   const double room = memory_room_now().usable();
   const auto limit = static_cast<std::uint64_t>(room > 0 ? room / 3 : 0x1p40);
-  std::string data = read_input_file(path, "--resume " + path, limit);
+  std::string data =
+      read_input_file(path, "--resume " + path + ": cannot open the checkpoint", limit);
   if (data.size() < sizeof magic + 4 || std::memcmp(data.data(), magic, sizeof magic) != 0)
     throw input_error(where + "is not an mcpilot checkpoint (format 1)");
   std::uint32_t stored;
