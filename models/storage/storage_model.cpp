@@ -4,12 +4,18 @@
 #include <limits>
 #include <stdexcept>
 
+#include "mcpilot/number_text.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
 #include "storage/method_choice.hpp"
 
 namespace mcpilot::storage {
+
+namespace {
+// Events per replication beyond which one replication takes minutes on one core.
+constexpr double max_failures_per_mission = 1e8;
+}  // namespace
 
 namespace {
 
@@ -124,6 +130,20 @@ void storage_model::configure(const parameters& p) {
   // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
   const double horizon = std::max(mission_.value_or(1.0), 1.0);
   check_laws(g.lifetime, g.repair, horizon);
+  // A replication runs to the end of its mission before max_seconds is looked at again, so a
+  // mission that holds billions of failures would never end: refused here, with the figure.
+  if (mission_) {
+    const double failures = static_cast<double>(g.disks) * groups_ * *mission_ /
+                            std::max(g.lifetime.expected(), 1e-300);
+    if (!(failures <= max_failures_per_mission))
+      throw parameter_error("mission_hours",
+                            "one replication would simulate about " + number_text(failures) +
+                                " disk failures (disks x groups x mission_hours / mean lifetime "
+                                "" +
+                                g.lifetime.describe() + "); at most " +
+                                number_text(max_failures_per_mission) +
+                                " keep a replication within seconds");
+  }
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&

@@ -310,6 +310,11 @@ const std::vector<hostile_case>& cases() {
          return run_cfg(f, {"--set", "model.lifetime.mean_hours=1.7e308"});
        },
        2, "mean_hours"},
+      {"36.9: a mission of 3e13 failures",
+       [](fixture& f) {
+         return run_cfg(f, {"--set", "model.mission_hours=1e15"});
+       },
+       2, "mission_hours: one replication would simulate about 3e+13 disk failures"},
   };
   return all;
 }
