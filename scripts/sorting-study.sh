@@ -11,14 +11,16 @@
 #   machine.csv            every 10 s: time, the 1-minute load, and the study core's busy and
 #                          steal shares since the last sample (steal: time the hypervisor gave the
 #                          core to someone else; a shift in it is a shift in the VM's speed)
+#                          and the study's involuntary context switches (another thread had its
+#                          core: a burst of them is a burst of slow readings)
 #   core.txt               how the core was chosen
 #
 # --cpu N      the core to pin to; without it, the core with the fewest device interrupts over
 #              5 s (then the least busy) is taken
 # --config F   another sweep of the sorting model (default configs/sorting/constants.toml; e.g.
 #              configs/sorting/fresh-keys.toml)
-# --isolate    for a shared machine: every other process is moved off the study's core, again
-#              every 5 s while the study runs (new processes inherit it from their parents)
+# --isolate    for a shared machine: every other thread is moved off the study's core, again
+#              twice a second while the study runs (new processes inherit it from their parents)
 # ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +44,11 @@ mkdir -p "$out"
 # Busy and steal jiffies of one CPU from /proc/stat: "busy steal total".
 cpu_times() {
   awk -v c="cpu$1" '$1 == c { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, $9, busy + $5 + $6 }' /proc/stat
+}
+
+# Involuntary context switches of a process's threads, summed (0 once it has ended).
+preemptions() {
+  cat /proc/"$1"/task/*/status 2> /dev/null | awk '/^nonvoluntary_ctxt_switches/ { n += $2 } END { print n + 0 }'
 }
 
 # Device interrupts (numbered lines of /proc/interrupts) of one CPU, summed.
@@ -84,28 +91,45 @@ start=$(date +%s)
 taskset -c "$cpu" "$mcpilot" "${args[@]}" > "$out/table.txt" 2> "$out/progress.log" &
 study=$!
 
-# The machine's state every 10 s, and (with --isolate) everything else kept off the core.
+# With --isolate, every other thread is moved off the core twice a second, by one process (a
+# taskset per process would itself fork hundreds of processes that can land on the core): a
+# process started from outside this process tree (a build, a shell) runs there until it is moved,
+# and each such visit preempts a timed batch.
+if [ "$isolate" -eq 1 ] && [ -n "$others" ]; then
+  python3 - "$study" "$others" << 'EOF' &
+import os, sys, time
+study, others = int(sys.argv[1]), {int(c) for c in sys.argv[2].split(",")}
+while os.path.exists(f"/proc/{study}"):
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == study:
+            continue
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                os.sched_setaffinity(int(tid), others)
+        except OSError:
+            pass
+    time.sleep(0.5)
+EOF
+fi
+
+# The machine's state every 10 s, and the study's involuntary context switches over each interval
+# (each is a moment another thread had the core: a burst of them is a burst of slow readings).
 (
-  echo "time,load1,busy_share,steal_share" > "$out/machine.csv"
+  echo "time,load1,busy_share,steal_share,preemptions" > "$out/machine.csv"
   read -r b0 s0 t0 <<< "$(cpu_times "$cpu")"
+  v0=$(preemptions "$study")
   last=$(date +%s)
   while kill -0 "$study" 2> /dev/null; do
-    if [ "$isolate" -eq 1 ] && [ -n "$others" ]; then
-      for p in /proc/[0-9]*; do
-        pid=${p#/proc/}
-        [ "$pid" = "$study" ] && continue
-        taskset -a -p -c "$others" "$pid" > /dev/null 2>&1 || true
-      done
-    fi
     sleep 5
     now=$(date +%s)
     if (( now - last >= 10 )); then
       read -r b1 s1 t1 <<< "$(cpu_times "$cpu")"
+      v1=$(preemptions "$study")
       awk -v t="$now" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v b=$((b1 - b0)) \
-          -v s=$((s1 - s0)) -v d=$((t1 - t0)) \
-          'BEGIN { printf "%d,%s,%.4f,%.4f\n", t, l, (d > 0 ? b / d : 0), (d > 0 ? s / d : 0) }' \
+          -v s=$((s1 - s0)) -v d=$((t1 - t0)) -v v=$((v1 - v0)) \
+          'BEGIN { printf "%d,%s,%.4f,%.4f,%d\n", t, l, (d > 0 ? b / d : 0), (d > 0 ? s / d : 0), v }' \
           >> "$out/machine.csv"
-      b0=$b1 s0=$s1 t0=$t1 last=$now
+      b0=$b1 s0=$s1 t0=$t1 v0=$v1 last=$now
     fi
   done
 ) &

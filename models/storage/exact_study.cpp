@@ -1,0 +1,54 @@
+#include "exact_study.hpp"
+
+#include "storage_model.hpp"
+
+namespace mcpilot::storage {
+
+// The validation program's cases (tests/validation/storage_availability.cpp): unavailability
+// with disk outages, by importance sampling of a rare state and by naive missions, each against
+// the exact value of the availability chain (models/storage/availability_chain.hpp).
+validation_study exact_study() {
+  using I = std::int64_t;
+  const auto S = [](const char* s) { return param_value(std::string(s)); };
+  std::vector<exact_case> cases = {
+      {"3-way replication, outages 15 min at 1e-4 per hour (importance sampling)",
+       {{"disks", I{3}},
+        {"tolerance", I{2}},
+        {"lifetime.mean_hours", 1e5},
+        {"repair.mean_hours", 1.0},
+        {"repair.parallel", true},
+        {"outage.rate_per_hour", 1e-4},
+        {"outage.mean_hours", 0.25},
+        {"method", S("importance")}},
+       "unavailability",
+       {}},
+      {"three mirrors with outages (importance sampling)",
+       {{"disks", I{2}},
+        {"tolerance", I{1}},
+        {"groups", I{3}},
+        {"lifetime.mean_hours", 1.0},
+        {"repair.mean_hours", 0.1},
+        {"outage.rate_per_hour", 2.0},
+        {"outage.mean_hours", 0.2},
+        {"method", S("importance")}},
+       "unavailability",
+       {}},
+      {"mirror with outages, 3-hour missions (naive)",
+       {{"disks", I{2}},
+        {"tolerance", I{1}},
+        {"lifetime.mean_hours", 1.0},
+        {"repair.mean_hours", 0.1},
+        {"outage.rate_per_hour", 2.0},
+        {"outage.mean_hours", 0.2},
+        {"mission_hours", 3.0}},
+       "unavailability",
+       {}},
+  };
+  return exact_value_study(
+      "storage-exact",
+      "storage.group's unavailability with disk outages: sessions cover the availability chain's "
+      "exact value, by importance sampling and by naive missions",
+      [] { return std::make_unique<storage_model>(); }, std::move(cases), 40, 200);
+}
+
+}  // namespace mcpilot::storage
