@@ -5,13 +5,13 @@
 # copies a useful input there. A crash, a sanitizer report, a timeout or an internal error fails
 # the script (once the fuzzers under way are done) with the input saved as build-fuzz/crash-*.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: readings_csv, config, cli, checkpoint (default: all)
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: readings_csv, config, cli, checkpoint, bench_csv (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(readings_csv config cli checkpoint)
+[ ${#targets[@]} -gt 0 ] || targets=(readings_csv config cli checkpoint bench_csv)
 
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \

@@ -45,6 +45,23 @@ CLI::Validator number_between(double lo, double hi) {
       "X " + range);
 }
 
+CLI::Validator number_from(double lo, double hi) {
+  std::ostringstream r;
+  r << "in [" << lo << ", " << hi << "]";
+  const std::string range = r.str();
+  return CLI::Validator(
+      [=](std::string& s) -> std::string {
+        double v = 0;
+        const char* end = s.data() + s.size();
+        const auto [p, ec] = std::from_chars(s.data(), end, v);
+        if (s.empty() || ec != std::errc() || p != end)
+          return "expects a number " + range + ", got '" + s + "'";
+        if (!(v >= lo && v <= hi)) return "expects a number " + range + ", got " + s;
+        return {};
+      },
+      "X " + range);
+}
+
 CLI::Validator non_empty_path() {
   return CLI::Validator(
       [](std::string& s) -> std::string {

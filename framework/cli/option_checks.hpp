@@ -18,6 +18,9 @@ CLI::Validator unsigned_in(std::uint64_t min, std::uint64_t max, const std::stri
 // A real number option within (lo, hi), ends excluded; hi may be infinity ("> lo").
 CLI::Validator number_between(double lo, double hi);
 
+// A real number option within [lo, hi], ends included; nan and text refused.
+CLI::Validator number_from(double lo, double hi);
+
 // A file name option that cannot be empty (`--json ""` would otherwise be silently ignored).
 CLI::Validator non_empty_path();
 

@@ -30,6 +30,7 @@
 #include "mcpilot/io/progress.hpp"
 #include "mcpilot/io/run_plot.hpp"
 #include "mcpilot/io/session_output.hpp"
+#include "mcpilot/memory.hpp"
 #include "mcpilot/session.hpp"
 #include "option_checks.hpp"
 #include "run_page.hpp"
@@ -48,10 +49,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
 namespace {
 
 std::string file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
+  return read_config_file(path);
 }
 
 // The config of a resumed session is the checkpoint's own, so that a resume needs no other file
@@ -190,9 +188,13 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   if (cluster_rank() != 0) return run_as_worker(cfg);
   if (cfg.sweep) {
     if (!o.checkpoint.empty() || !o.resume.empty())
-      throw input_error(std::string(o.resume.empty() ? "--checkpoint" : "--resume") +
-                        ": a checkpoint holds one session; " + o.config +
-                        " is a sweep (run one of its points with --point K)");
+      throw input_error(
+          std::string(o.resume.empty() ? "--checkpoint" : "--resume") +
+          ": a checkpoint holds a session of a config without [sweep]; " + o.config +
+          " is a sweep" +
+          (o.point ? ", and its point " + std::to_string(*o.point) +
+                         " (--point) cannot be checkpointed either: run it without --checkpoint"
+                   : " (run it without --checkpoint)"));
     return run_sweep_command(o, cfg, text, overrides, models, program);
   }
   if (!o.table.empty())
@@ -203,7 +205,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   // --json - puts the JSON alone on stdout; the table then goes to stderr. Output paths are
   // checked before the session starts, so that a bad path fails at once rather than after an hour;
   // the files themselves are written only at the end, atomically.
-  const bool json_to_stdout = o.json == "-";
+  const bool table_to_stderr = stdout_is_an_output(o);
   check_outputs(o);
 
   session_hooks hooks;
@@ -240,8 +242,9 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
 
   join_cluster(cfg, o);
   session_result result;
+  // Until the outputs are written: a stop signal arriving while they are written changes nothing.
+  stop_signal_scope scope;
   {
-    stop_signal_scope scope;
     try {
       result = run_session(*cfg.instance, cfg.spec, cfg.settings, hooks);
     } catch (const input_error&) {
@@ -257,7 +260,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
       result.stopped_because != stop_reason::unreachable)
     keeper->write_latest();
 
-  std::ostream& table = json_to_stdout ? std::cerr : std::cout;
+  std::ostream& table = table_to_stderr ? std::cerr : std::cout;
   const auto analytic = cfg.instance->analytic();
   const auto facts = cfg.instance->model_facts();
   write_session_table(table, result,
@@ -279,14 +282,11 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
       meta.environment["mpi_plugin"] = cluster_plugin();
     }
     const std::string text = to_json(result, meta).dump(2);
-    if (json_to_stdout)
-      std::cout << text << '\n';
-    else
-      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << text << '\n'; });
+    write_output(o.json, "--json", [&](std::ostream& out) { out << text << '\n'; });
   }
   if (!o.raw.empty())
-    write_file_atomically(o.raw, "--raw",
-                          [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
+    write_output(o.raw, "--raw",
+                 [&](std::ostream& out) { write_raw_readings(out, result, cfg.spec); });
   if (!o.report.path.empty())
     write_session_report(o, cfg, o.resume.empty() ? text : resumed.config_text, result, history);
   // A closed pipe or a full disk on stdout must not pass for success.
@@ -314,10 +314,9 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "experiment config (TOML); optional with --resume, which holds its own");
   CLI::Option* seed = cmd->add_option("--seed", opts->seed, "seed; overrides the config")
                           ->check(unsigned_in(0, UINT64_MAX, "a seed"));
-  CLI::Option* threads =
-      cmd->add_option("--threads", opts->threads,
-                      "worker threads, 0 = all cores; overrides the config")
-          ->check(unsigned_in(0, std::numeric_limits<int>::max(), "a number of threads"));
+  CLI::Option* threads = cmd->add_option("--threads", opts->threads,
+                                         "worker threads, 0 = all cores; overrides the config")
+                             ->check(unsigned_in(0, max_threads, "a number of threads"));
   cmd->add_option("--set", opts->sets,
                   "override a config key, e.g. --set model.disks=8 (repeatable; the value is "
                   "TOML, or a string when it does not parse as TOML)")
@@ -333,7 +332,7 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->add_option("--checkpoint-every", opts->checkpoint_every,
                   "seconds between checkpoints (default 60; 0: after every round); a session "
                   "stopped short of convergence also writes one at the end")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_from(0, 1e9));
   cmd->add_option("--resume", opts->resume,
                   "continue the session saved in FILE; the result is bit-identical to a session "
                   "never stopped")
@@ -341,7 +340,8 @@ void add_run_command(CLI::App& app, context& ctx) {
   cmd->add_option("--table", opts->table,
                   "a sweep: write the results table (a row per point and quantity) as CSV")
       ->check(non_empty_path());
-  cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed");
+  cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed")
+      ->check(unsigned_in(0, 1'000'000'000, "a point index"));
   cmd->add_option("--replay", opts->replay,
                   "run replication K (stream-style models: stream K) alone on this thread with "
                   "the session's seed and print its readings, e.g. under a debugger");

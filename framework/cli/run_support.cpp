@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <iostream>
 
 #include "mcpilot/cli.hpp"
@@ -16,11 +17,12 @@ static_assert(std::atomic<bool>::is_always_lock_free);  // so that a signal hand
 namespace {
 
 extern "C" void on_stop_signal(int) {
-  interrupted.store(true);
-  if (!signal_speaks.load()) return;
+  // `timeout` and a terminal signal the whole process group, so one request often arrives twice:
+  // say it once, and let every later one find the flag already set.
+  if (interrupted.exchange(true) || !signal_speaks.load()) return;
   static const char message[] =
       "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
-      "(a second signal aborts at once; files already written are never left half-written)\n";
+      "(further stop signals change nothing; only SIGKILL aborts at once)\n";
   ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
   if (signal_hint_size > 0) ignored = write(STDERR_FILENO, signal_hint.data(), signal_hint_size);
   (void)ignored;
@@ -42,7 +44,7 @@ stop_signal_scope::stop_signal_scope() {
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;
+    sa.sa_flags = 0;
     installed_[i] = sigaction(signals[i], &sa, nullptr) == 0;
   }
 }
@@ -53,18 +55,38 @@ stop_signal_scope::~stop_signal_scope() {
 }
 
 void check_outputs(const run_options& o) {
-  check_distinct_outputs({{"--json", o.json},
-                          {"--raw", o.raw},
-                          {"--table", o.table},
-                          {"--plot", o.plot},
-                          {"--checkpoint", o.checkpoint},
-                          {"--report", o.report.path}});
-  if (!o.json.empty() && o.json != "-") check_writable(o.json, "--json");
-  if (!o.raw.empty()) check_writable(o.raw, "--raw");
-  if (!o.table.empty()) check_writable(o.table, "--table");
-  if (!o.plot.empty()) check_writable(o.plot, "--plot");
-  if (!o.checkpoint.empty()) check_writable(o.checkpoint, "--checkpoint");
-  if (!o.report.path.empty()) check_writable(o.report.path, "--report");
+  const std::vector<std::pair<std::string, std::string>> outputs = {{"--json", o.json},
+                                                                    {"--raw", o.raw},
+                                                                    {"--table", o.table},
+                                                                    {"--plot", o.plot},
+                                                                    {"--checkpoint", o.checkpoint},
+                                                                    {"--report", o.report.path}};
+  check_distinct_outputs(outputs);
+  for (const auto& [option, path] : outputs)
+    if (path == "-" && option != "--json" && option != "--raw" && option != "--table")
+      throw input_error(option + " -: standard output is for --json, --raw or --table; give " +
+                        option + " a file");
+  // --resume ck --checkpoint ck keeps one file up to date, as documented; every other output
+  // that is an input would destroy it.
+  std::vector<std::pair<std::string, std::string>> written = outputs;
+  std::error_code ec;
+  if (!o.resume.empty() &&
+      (o.checkpoint == o.resume || std::filesystem::equivalent(o.resume, o.checkpoint, ec)))
+    std::erase_if(written, [](const auto& w) { return w.first == "--checkpoint"; });
+  check_outputs_are_not_inputs(written, {{"the config", o.config}, {"the checkpoint", o.resume}});
+  for (const auto& [option, path] : outputs)
+    if (!path.empty() && path != "-") check_writable(path, option);
+}
+
+bool stdout_is_an_output(const run_options& o) {
+  return o.json == "-" || o.raw == "-" || o.table == "-";
+}
+
+void write_output(const std::string& path, std::string_view option,
+                  const std::function<void(std::ostream&)>& write) {
+  if (path != "-") return write_file_atomically(path, option, write);
+  write(std::cout);
+  std::cout.flush();
 }
 
 int render_last(const std::function<plot_request()>& build, int code, const std::string& program) {

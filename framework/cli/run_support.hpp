@@ -8,7 +8,9 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mcpilot/io/config.hpp"
@@ -49,10 +51,11 @@ extern std::atomic<bool> signal_speaks;
 extern std::array<char, 1024> signal_hint;
 extern std::size_t signal_hint_size;
 
-// Installs the handler for the session's (or sweep's) lifetime only. SA_RESETHAND makes a second
-// signal take the default action (terminate) in case the replications under way take too long;
-// outputs are written to temporary files and renamed, so that leaves the old files, never
-// truncated ones.
+// Installs the handler from the session's (or sweep's) start until its outputs are written. Every
+// signal, the first or the tenth, only sets `interrupted`: `timeout` signals the process and then
+// its group, and a second signal that killed the process (as SA_RESETHAND once did) lost every
+// output the first was about to write. The session stops within a replication's time; a process
+// that must die at once takes SIGKILL, and --checkpoint covers that.
 class stop_signal_scope {
  public:
   stop_signal_scope();
@@ -66,8 +69,17 @@ class stop_signal_scope {
   std::array<bool, 3> installed_{};
 };
 
-// Checks every output path of `o` before any work: distinct, and each writable (io/atomic_file).
+// Checks every output path of `o` before any work: distinct, none an input (the config, the
+// checkpoint resumed: --resume ck --checkpoint ck excepted), each writable (io/atomic_file); "-"
+// (stdout) only for --json, --raw and --table, and for one of them.
 void check_outputs(const run_options& o);
+
+// True when --json, --raw or --table is "-": the table of results then goes to stderr.
+bool stdout_is_an_output(const run_options& o);
+
+// Writes an output: "-" to stdout, any other path through write_file_atomically.
+void write_output(const std::string& path, std::string_view option,
+                  const std::function<void(std::ostream&)>& write);
 
 // Renders a plot last, after everything else is written: a missing gnuplot (or its failure) is
 // reported and turns the exit code into 2, unless it is already 130.

@@ -91,7 +91,7 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
                       ": a sweep runs many sessions; write one point's readings with --point K "
                       "--raw FILE (its seed and numbers are the sweep's)");
   const plot_format format = parse_plot_format(o.format);
-  const bool json_to_stdout = o.json == "-";
+  const bool table_to_stderr = stdout_is_an_output(o);
   check_outputs(o);  // before any work; the files are written at the end, atomically
 
   const bool show_progress = !o.quiet && (o.progress || stderr_is_terminal());
@@ -125,13 +125,11 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
 
   const auto start = std::chrono::system_clock::now();
   sweep_result result;
-  {
-    stop_signal_scope scope;
-    result = run_sweep(cfg, text, models, overrides, options);
-  }
+  stop_signal_scope scope;  // until the outputs are written, as in run.cpp
+  result = run_sweep(cfg, text, models, overrides, options);
   const auto end = std::chrono::system_clock::now();
 
-  std::ostream& table = json_to_stdout ? std::cerr : std::cout;
+  std::ostream& table = table_to_stderr ? std::cerr : std::cout;
   if (o.point)
     write_single_point(table, result.points.front(), cfg);
   else
@@ -144,17 +142,13 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
       if (p.result) threads = p.result->threads;
     const std::string json =
         to_json(result, cfg, environment_json(start, end, cfg.settings.seed, threads)).dump(2);
-    if (json_to_stdout)
-      std::cout << json << '\n';
-    else
-      write_file_atomically(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
+    write_output(o.json, "--json", [&](std::ostream& out) { out << json << '\n'; });
   }
   if (!o.table.empty())
-    write_file_atomically(o.table, "--table",
-                          [&](std::ostream& out) { write_sweep_csv(out, result, cfg); });
+    write_output(o.table, "--table", [&](std::ostream& out) { write_sweep_csv(out, result, cfg); });
   if (!o.raw.empty()) {
     const sweep_point& p = result.points.front();
-    write_file_atomically(o.raw, "--raw", [&](std::ostream& out) {
+    write_output(o.raw, "--raw", [&](std::ostream& out) {
       if (p.result) write_raw_readings(out, *p.result, p.spec);
     });
   }

@@ -6,6 +6,8 @@
 // none-adequate and ambiguous are results); 2 for usage and input errors, each naming file, line
 // and field (and for a plot that could not be drawn, after the report is printed); 1 for a bug.
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -22,11 +24,15 @@
 #include "mcpilot/io/scaling_report.hpp"
 #include "mcpilot/join.hpp"
 #include "mcpilot/stats/scaling.hpp"
+#include "option_checks.hpp"
 #include "scaling_page.hpp"
+#include "scaling_range.hpp"
 
 namespace mcpilot::cli {
 
 namespace {
+
+constexpr std::uint64_t max_bootstrap = 100'000;
 
 struct scaling_state {
   std::string file;
@@ -184,7 +190,9 @@ void run_scaling(const scaling_state& st0) {
   }
   scaling_source source{t.source, st.n_column, st.value_column, st.quantity, st.unit, 0, {}};
   const sized_rows rows = read_rows(t, st, source);
-  const scaling_result r = analyze_scaling(rows.n, rows.t, o);
+  const double scale = scaling_value_scale(rows.t);
+  scaling_result r = analyze_scaling(rows.n, scaled_values(rows.t, scale), o);
+  unscale(r, scale);
   if (r.status == scaling_status::too_few_sizes)
     throw input_error(t.source + ":" + std::to_string(rows.lines.front()) + "-" +
                       std::to_string(rows.lines.back()) + ": field '" + st.n_column +
@@ -224,21 +232,18 @@ void add_scaling_command(CLI::App& app, context& ctx) {
   cmd->add_option("--models", st->models,
                   "pre-specified candidate shapes, comma-separated (" + known_shapes() +
                       "); without it every shape is tried and the run is labelled exploratory");
-  // CLI11 would read "-1" into a size_t as 2^64 - 1 (a run that never ends): digits only.
+  // Bounded so that a run ends: each resample refits every shape, and 10^5 of them take seconds
+  // on a few thousand rows, 10^8 took hours.
   cmd->add_option("--bootstrap", st->bootstrap, "within-size resamples for selection stability")
-      ->check(CLI::Validator(
-          [](std::string& v) -> std::string {
-            if (!v.empty() && v.size() <= 9 &&
-                v.find_first_not_of("0123456789") == std::string::npos)
-              return {};
-            return "expects a number of resamples 0 .. 999999999, got '" + v + "'";
-          },
-          "B"))
+      ->check(unsigned_in(0, max_bootstrap, "a number of resamples"))
       ->default_val(1000);
-  cmd->add_option("--seed", st->seed, "seed of the resampling (Philox)")->default_val(1);
+  cmd->add_option("--seed", st->seed, "seed of the resampling (Philox)")
+      ->check(unsigned_in(0, UINT64_MAX, "a seed"))
+      ->default_val(1);
   cmd->add_option("--relative-tolerance", st->relative_tolerance,
                   "epsilon: both validation errors must be within log(1 + epsilon); set it "
                   "before looking at results")
+      ->check(number_between(0, HUGE_VAL))
       ->default_val(0.25);
   cmd->add_option("--unit", st->unit, "unit of the values, for the report and the plot's axis");
   cmd->add_flag("--json", st->json, "print the result as one JSON object on stdout, nothing else");

@@ -52,8 +52,10 @@ void mojette_model::declare(model_spec& s) const {
   s.string("projections", "",
            "custom only: the directions [[p, q], ...], one projection per server; gcd(p, q) = 1, "
            "q >= 0, q = 0 only with p = +-1, no duplicates; at most 20");
+  // At most block_bytes' own bound over 8: a row is at least one 64-bit word, and 8 x rows must
+  // not overflow (2^62 rows once divided by zero).
   s.integer("rows", 0, "custom only: Q, the rows of 64-bit words a block is laid out in")
-      .at_least(0);
+      .in_range(0, (1 << 30) / 8);
   s.integer("block_bytes", 4096,
             "bytes per block; a multiple of 8 x rows (Q rows of P 64-bit words, no padding)")
       .in_range(8, 1 << 30);
@@ -156,6 +158,10 @@ void mojette_model::configure(const parameters& p) {
     throw parameter_error("mission_hours",
                           "mission_hours applies to scenario = lifetime only, not independent");
   scenario_.mission_hours = mission.value_or(0);
+  // Laws a double cannot simulate fail here, at load, never inside a replication.
+  if (lifetime_)
+    storage::check_laws(scenario_.lifetime, scenario_.repair,
+                        std::max(scenario_.mission_hours, 1.0));
   verify_ = p.boolean("verify");
   timing_ = p.boolean("timing");
 
@@ -259,6 +265,27 @@ void mojette_model::replicate(replication& r) const {
     r.record(q_decode, ns_between(t2, t3) / bytes);
   }
   if (verify_ && recoverable_[survivors]) verify_decode(block, proj, survivors);
+}
+
+resource_estimate mojette_model::estimate() const {
+  resource_estimate e;
+  // Shared: the survivor table (a byte per set) and the cached decode plans (12 bytes a pixel).
+  e.bytes = static_cast<double>(recoverable_.size()) +
+            static_cast<double>(plans_.size()) * 12 * static_cast<double>(grid_.pixels());
+  e.basis = "a block, its projections and one decode's image, scratch and plan per thread";
+  return e;
+}
+
+double mojette_model::bytes_per_thread() const {
+  if (!timing_ && !verify_) return 0;
+  const double words = static_cast<double>(grid_.pixels());
+  double bins = 0;
+  for (const auto b : bins_per_projection(grid_, layout_.dirs)) bins += static_cast<double>(b);
+  // Each replication holds the block and its projections, then one decode at a time (the timed
+  // one, then the verifying one): an image, a scratch of at most max(bins, 2 x words) words, and
+  // a plan of 12 bytes a pixel when none is cached.
+  const double plan = plans_.empty() || verify_ ? 1.5 * words : 0;
+  return 8 * (words + bins + words + std::max(bins, 2 * words) + plan);
 }
 
 std::vector<model_fact> mojette_model::model_facts() const {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mcpilot/memory.hpp"
 #include "mcpilot/model.hpp"
 #include "mojette/inverse.hpp"
 #include "mojette/layout.hpp"
@@ -18,13 +19,15 @@
 
 namespace mcpilot::mojette {
 
-class mojette_model : public model {
+class mojette_model : public model, public per_thread_memory {
  public:
   void declare(model_spec& spec) const override;
   void configure(const parameters& p) override;
   void replicate(replication& r) const override;
   std::map<std::string, double> analytic() const override { return exact_; }
   std::vector<model_fact> model_facts() const override;
+  resource_estimate estimate() const override;
+  double bytes_per_thread() const override;
 
  private:
   // Decodes from the survivors in `mask` and compares with `block`; throws std::logic_error on a

@@ -3,14 +3,21 @@
 #include <fstream>
 #include <sstream>
 
+#include "mcpilot/io/input_file.hpp"
 #include "mcpilot/parameters.hpp"
 #include "placement/constructions.hpp"
 
 namespace mcpilot::placement {
 
 layout read_blocks_file(const std::string& path, int devices) {
-  std::ifstream in(path);
-  if (!in) throw parameter_error("blocks_file", "cannot read the blocks file \"" + path + "\"");
+  // A regular file of at most 64 MiB (10^6 groups of a few devices): a folder or /dev/zero is
+  // said at once, not read forever or taken for an internal error.
+  std::istringstream in;
+  try {
+    in.str(read_input_file(path, "cannot read the blocks file \"" + path + "\"", 64u << 20));
+  } catch (const input_error& e) {
+    throw parameter_error("blocks_file", e.what());
+  }
   const auto fail = [&](int line, const std::string& why) {
     throw parameter_error("blocks_file", path + ":" + std::to_string(line) + ": " + why);
   };

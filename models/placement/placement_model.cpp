@@ -22,6 +22,10 @@ namespace {
 // Quantity positions, fixed by declare(): failures scenarios, then the lifetime scenario.
 constexpr std::size_t q_loss = 0, q_groups_lost = 1, q_fraction_lost = 2;
 constexpr std::size_t q_loss_in_mission = 0, q_mttdl = 1, q_rebuild_hours = 2, q_rebuild_ratio = 3;
+// Every count a layout takes (devices, groups, k, t, ...) is below this at load, so that none
+// wraps when the constructions hold it in an int (2^32 + 1 once became "-1 is not prime"); the
+// constructions' own limits (10,000 devices, 10^6 groups, prime orders <= 31) are lower still.
+constexpr double max_count = 1'000'000;
 
 std::string text_of(big_count n) {
   if (n == 0) return "0";
@@ -43,14 +47,15 @@ void placement_model::declare(model_spec& s) const {
       "failures destroy, and how long a rebuild takes; exact counts beside the estimates.");
   s.choice("design", "fano", design_names(),
            "the layout: a block design verified at construction, or a placement to compare");
-  s.integer("order", 0, "q, for pg2 (prime <= 31) and ag2 (prime)").at_least(0);
+  s.integer("order", 0, "q, for pg2 and ag2 (a prime <= 31)").in_range(0, max_count);
   s.integer("devices", 0,
             "v, for sts (1 or 3 mod 6, <= 99), complete, random, clustered and copyset; for file, "
             "optional (0: one more than the largest device named)")
-      .at_least(0);
-  s.integer("group_size", 0, "k, for complete, random, clustered and copyset").at_least(0);
+      .in_range(0, max_count);
+  s.integer("group_size", 0, "k, for complete, random, clustered and copyset")
+      .in_range(0, max_count);
   s.string("base_block", "", "the base block for cyclic, e.g. \"0,1,3,9\"");
-  s.integer("modulus", 0, "the modulus for cyclic, e.g. 13").at_least(0);
+  s.integer("modulus", 0, "the modulus for cyclic, e.g. 13").in_range(0, max_count);
   s.string("blocks_file", "",
            "for file: one group per line, devices separated by spaces or commas, # comments; a "
            "relative path is taken from the working directory");
@@ -60,18 +65,19 @@ void placement_model::declare(model_spec& s) const {
   s.integer("groups", 0,
             "for random and clustered: the number of groups (0: as many per device as a "
             "lambda = 1 design would hold, ceil((v-1)/(k-1)))")
-      .at_least(0);
-  s.integer("scatter_width", 0, "for copyset: the scatter width S, k-1 <= S <= v-1").at_least(0);
+      .in_range(0, max_count);
+  s.integer("scatter_width", 0, "for copyset: the scatter width S, k-1 <= S <= v-1")
+      .in_range(0, max_count);
   s.integer("placement_seed", 1,
             "for random and copyset: the layout's own seed (the layout is fixed for the run, so "
             "the exact values are those of this layout)")
       .at_least(0);
   s.integer("tolerance", 2, "t: a group is lost when more than t of its k devices are down at once")
-      .at_least(0);
+      .in_range(0, max_count);
   s.choice("scenario", "failed", {"failed", "independent", "lifetime"},
            "failed: exactly `failed` devices down, chosen uniformly; independent: each down with "
            "failure_probability; lifetime: failures and repairs over mission_hours");
-  s.integer("failed", 3, "for scenario = failed: how many devices are down").at_least(0);
+  s.integer("failed", 3, "for scenario = failed: how many devices are down").in_range(0, max_count);
   s.number("failure_probability", 0.1, "for scenario = independent: P(a device is down)")
       .in_range(0, 1);
   s.optional_number("mission_hours", "for scenario = lifetime (required there): the mission, hours")

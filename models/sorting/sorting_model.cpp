@@ -157,7 +157,7 @@ void sorting_model::declare(model_spec& s) const {
   s.integer("batch", 0,
             "sorts per reading; 0 = calibrate to >= experiment.min_reading_ms (default 2 ms) and "
             ">= 1,000x the clock's resolution")
-      .at_least(0);
+      .in_range(0, 1e9);
   s.boolean("counts", false,
             "also count comparisons and moves of the first sort of each reading, in an "
             "instrumented copy run outside the timed region (every algorithm)");

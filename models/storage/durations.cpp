@@ -84,6 +84,21 @@ std::optional<law_problem> check_law(const duration_law& d, const std::string& f
          << " h is beyond a double";
       return law_problem{field + ".scale_hours", os.str()};
     }
+  } else if (d.type == duration_law::kind::exponential ||
+             d.type == duration_law::kind::deterministic) {
+    // The simulation draws -ln(u) x mean (up to 37 means for a 53-bit u) and the exact answers use
+    // the rate 1/mean: both must be ordinary doubles, or a replication fails on an infinite time
+    // (1.7e308 did) or a subnormal mean reads as a zero one.
+    const double rate = 1 / d.mean;
+    if (!std::isfinite(40 * d.mean) || !std::isfinite(rate) ||
+        !(rate >= std::numeric_limits<double>::min()) ||
+        !(d.mean >= std::numeric_limits<double>::min())) {
+      os << field << ".mean_hours = " << d.mean << " is beyond what a double can simulate: a draw "
+         << "of up to 40 means and the rate 1/mean must both be ordinary (normal, finite) numbers, "
+         << "so mean_hours lies in [" << std::numeric_limits<double>::min() << ", "
+         << std::numeric_limits<double>::max() / 40 << "]";
+      return law_problem{field + ".mean_hours", os.str()};
+    }
   } else if (d.type == duration_law::kind::lognormal) {
     const double mu = std::log(d.mean) - d.sigma * d.sigma / 2;
     if (!std::isfinite(mu)) {

@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "mcpilot/number_text.hpp"
 #include "storage/availability_chain.hpp"
 #include "storage/availability_importance.hpp"
 #include "storage/domain_chain.hpp"
@@ -16,6 +17,11 @@
 #include "storage/unrepaired_group.hpp"
 
 namespace mcpilot::storage {
+
+namespace {
+// Events per replication beyond which one replication takes minutes on one core.
+constexpr double max_failures_per_mission = 1e8;
+}  // namespace
 
 namespace {
 
@@ -50,7 +56,7 @@ void storage_model::declare(model_spec& s) const {
   s.integer("tolerance", 2,
             "concurrent failures a group survives (RAID-5: 1, RAID-6: 2, r-way replication: r-1, "
             "k-of-n erasure code: n-k); below disks")
-      .at_least(0);
+      .in_range(0, 1023);
   s.integer("groups", 1, "independent redundancy groups; the system loses data when any does")
       .in_range(1, 1'000'000);
   declare_lifetime_parameters(s);
@@ -168,6 +174,20 @@ void storage_model::configure(const parameters& p) {
   // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
   const double horizon = std::max(mission_.value_or(1.0), 1.0);
   check_laws(g.lifetime, g.repair, horizon);
+  // A replication runs to the end of its mission before max_seconds is looked at again, so a
+  // mission that holds billions of failures would never end: refused here, with the figure.
+  if (mission_) {
+    const double failures = static_cast<double>(g.disks) * groups_ * *mission_ /
+                            std::max(g.lifetime.expected(), 1e-300);
+    if (!(failures <= max_failures_per_mission))
+      throw parameter_error("mission_hours",
+                            "one replication would simulate about " + number_text(failures) +
+                                " disk failures (disks x groups x mission_hours / mean lifetime "
+                                "" +
+                                g.lifetime.describe() + "); at most " +
+                                number_text(max_failures_per_mission) +
+                                " keep a replication within seconds");
+  }
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&

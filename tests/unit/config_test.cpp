@@ -224,7 +224,7 @@ TEST(Config, ExperimentErrors) {
   EXPECT_EQ(error_of("[experiment]\nmax_replications = 0\n" + model),
             "cfg.toml:2:20: [experiment] max_replications: must be >= 1, got 0");
   EXPECT_EQ(error_of("[experiment]\nthreads = -1\n" + model),
-            "cfg.toml:2:11: [experiment] threads: must be >= 0 (0 = all cores), got -1");
+            "cfg.toml:2:11: [experiment] threads: must be in [0, 4096] (0 = all cores), got -1");
   const std::string section = error_of(model + "[experimnet]\nseed = 1\n");
   EXPECT_EQ(section.rfind("cfg.toml:3:2: top level experimnet: unknown section", 0), 0u) << section;
 }

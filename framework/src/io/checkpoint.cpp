@@ -10,6 +10,8 @@
 
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/io/input_file.hpp"
+#include "mcpilot/memory.hpp"
 
 namespace mcpilot {
 
@@ -125,9 +127,12 @@ void write_checkpoint(const std::string& path, const checkpoint& c, const char* 
 
 checkpoint read_checkpoint(const std::string& path) {
   const std::string where = "--resume " + path + ": ";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(where + "cannot open: " + std::strerror(errno));
-  std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Read whole, then decoded beside itself: at most a third of the memory this process may use
+  // (1 TiB when that is unknown), and only a regular file (/dev/zero never ends).
+  const double room = memory_room_now().usable();
+  const auto limit = static_cast<std::uint64_t>(room > 0 ? room / 3 : 0x1p40);
+  std::string data =
+      read_input_file(path, "--resume " + path + ": cannot open the checkpoint", limit);
   if (data.size() < sizeof magic + 4 || std::memcmp(data.data(), magic, sizeof magic) != 0)
     throw input_error(where + "is not an mcpilot checkpoint (format 1)");
   std::uint32_t stored;

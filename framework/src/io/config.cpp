@@ -13,6 +13,7 @@
 #include "../sweep/reader.hpp"
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/input_file.hpp"
 #include "mcpilot/measure/measurement.hpp"
 
 // The reader's parts: config_support (places, helpers), config_set (--set), config_fields (typed
@@ -85,18 +86,9 @@ experiment_config parse_config(std::string_view text, const std::string& source,
 }
 
 std::string read_config_file(const std::string& path) {
-  // The OS's reason, or that it is a directory: "cannot read" alone leaves the user guessing.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0)
-    throw input_error(path + ": cannot read the config file: " + std::strerror(errno));
-  if (S_ISDIR(st.st_mode))
-    throw input_error(path + ": cannot read the config file: it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw input_error(path + ": cannot read the config file: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw input_error(path + ": cannot read the config file");
-  return text.str();
+  // The OS's reason, or that it is a directory or a device: "cannot read" alone leaves the user
+  // guessing. 16 MiB is far more than any config; /dev/zero would otherwise be read forever.
+  return read_input_file(path, path + ": cannot read the config file", 16u << 20);
 }
 
 experiment_config load_config(const std::string& path, const model_registry& models,

@@ -6,6 +6,7 @@
 #include "../parameter_read_error.hpp"
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/memory.hpp"
 
 namespace mcpilot::config_detail {
 
@@ -42,6 +43,29 @@ param_value to_param(const parameter_spec& p, const toml::node& n, const std::st
       return wrong("one of " + join(p.choices, " | "));
   }
   return wrong("a value");
+}
+
+// Refuses, before the first replication, a configuration whose estimated peak (model::estimate,
+// with each worker thread's buffers) exceeds the memory this process may use: a std::bad_alloc
+// an hour in, or a machine swapping, is the worse answer. A measurement runs on one thread.
+void check_memory(const experiment_config& cfg, const std::string& model_where) {
+  const resource_estimate r = cfg.instance->estimate();
+  const auto* buffers = dynamic_cast<const per_thread_memory*>(cfg.instance.get());
+  const double per_thread = buffers ? buffers->bytes_per_thread() : 0;
+  const unsigned threads = cfg.spec.is_measurement() ? 1 : worker_threads(cfg.settings.threads);
+  const double need = r.bytes + per_thread * threads;
+  const memory_room room = memory_room_now();
+  if (need <= 0 || room.usable() <= 0 || need <= room.usable()) return;
+  std::string what = "needs about " + memory_text(need);
+  if (per_thread > 0)
+    what += " (" + memory_text(per_thread) + " for each of " + std::to_string(threads) +
+            (threads == 1 ? " thread" : " threads") +
+            (r.bytes > 0 ? ", " + memory_text(r.bytes) + " shared" : std::string()) + ")";
+  throw resource_error(
+      model_where + ": [model] " + cfg.model_name + " " + what +
+      ", more than this process may use: " + room.describe() +
+      (r.basis.empty() ? std::string() : " (estimate: " + r.basis + ")") +
+      (per_thread > 0 && threads > 1 ? "; fewer threads need less" : std::string()));
 }
 
 struct given_parameter {
@@ -132,6 +156,7 @@ void read_model(const toml::node* node, const locator& loc, const model_registry
   } catch (const input_error& e) {
     throw input_error(model_where + ": [model] " + e.what());
   }
+  check_memory(cfg, model_where);
   // A model's quantities may follow its configuration (a method, an optional mission time), so
   // it declares again now that it is configured; its parameters are the same either way.
   model_spec configured;

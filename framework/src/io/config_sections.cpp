@@ -5,6 +5,7 @@
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/measure/measurement.hpp"
+#include "mcpilot/memory.hpp"
 
 namespace mcpilot::config_detail {
 
@@ -75,8 +76,9 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
           bad("unknown preset \"" + cfg.preset + "\" (known: quick, normal, strict)");
       } else if (key == "threads") {
         const auto t = get_integer(c, v, key);
-        if (t < 0 || t > std::numeric_limits<int>::max())
-          bad("must be >= 0 (0 = all cores), got " + std::to_string(t));
+        if (t < 0 || t > static_cast<std::int64_t>(max_threads))
+          bad("must be in [0, " + std::to_string(max_threads) + "] (0 = all cores), got " +
+              std::to_string(t));
         cfg.settings.threads = static_cast<unsigned>(t);
       } else if (key == "max_replications") {
         const auto m = get_integer(c, v, key);
@@ -88,7 +90,8 @@ void read_experiment(const toml::table* table, const locator& loc, experiment_co
         cfg.settings.max_seconds = s;
       } else if (key == "streams") {
         const auto s = get_integer(c, v, key);
-        if (s < 1) bad("must be >= 1, got " + std::to_string(s));
+        if (s < 1 || s > max_streams)
+          bad("must be in [1, " + std::to_string(max_streams) + "], got " + std::to_string(s));
         cfg.settings.engine.streams = static_cast<std::size_t>(s);
       } else if (key == "cpu" || key == "counters" || key == "min_reading_ms") {
         read_measurement_field(c, key, v, cfg.settings.measurement);

@@ -11,14 +11,15 @@ namespace mcpilot {
 
 namespace {
 
+// %g, never %f: an estimate near DBL_MAX seconds printed 305 digits of hours.
 std::string seconds_text(double s) {
   char buf[32];
   if (s < 60)
     std::snprintf(buf, sizeof buf, "%.2g s", s);
   else if (s < 3600)
-    std::snprintf(buf, sizeof buf, "%.0f min", s / 60);
+    std::snprintf(buf, sizeof buf, "%.2g min", s / 60);
   else
-    std::snprintf(buf, sizeof buf, "%.1f h", s / 3600);
+    std::snprintf(buf, sizeof buf, "%.3g h", s / 3600);
   return buf;
 }
 
