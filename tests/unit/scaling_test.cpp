@@ -229,12 +229,16 @@ TEST(ScalingKnownAnswer, UnweightedFitFailsTheGateWhereTheRelativeOnePasses) {
   // 1/median^2 the errors are relative: a median of 5 runs has about 1.25 * 5% / sqrt(5) = 2.8%
   // noise, and the gate log(1.25) = 0.22 is ~8 such standard errors away, so failures of the
   // true shape should not happen at all in 40 datasets. (Measured: unweighted fails the true
-  // shape in 198 of 200 datasets, n log n data in 98 of 200; relative in none.)
+  // shape in 198 of 200 datasets, n log n data in 98 of 200; relative in none.) The comparison
+  // is of the weightings with d free: the d >= 0 constraint (on by default) rescues the
+  // unweighted fit in about half of these datasets by refitting it through the origin, but the
+  // default weighting must not depend on that rescue.
   int fails_relative = 0, fails_unweighted = 0;
   for (std::uint64_t seed = 100; seed < 140; ++seed) {
     const rows d = synthetic(8, 15, 5, 0.05, seed, [](double n) { return 0.5 * n * n; });
     auto o = preregistered(linear_nlogn_quadratic);
     o.bootstrap = 0;
+    o.nonnegative_fixed_cost = false;
     fails_relative += !candidate(analyze_scaling(d.n, d.t, o), scaling_shape::quadratic).passes;
     o.weighting = scaling_weighting::unweighted;
     fails_unweighted += !candidate(analyze_scaling(d.n, d.t, o), scaling_shape::quadratic).passes;
@@ -246,7 +250,7 @@ TEST(ScalingKnownAnswer, UnweightedFitFailsTheGateWhereTheRelativeOnePasses) {
 TEST(ScalingKnownAnswer, ExploratoryNLogNIsAmbiguousWithAPowerLaw) {
   // Over 2^8 .. 2^15, n log n has the local log-log slope 1 + 1/ln n, 1.09 .. 1.18 (1.125 at
   // the middle, n = 2^11.5): a power law n^1.13 follows it within 5% noise, so with every shape
-  // tried the honest answer is "ambiguous", naming both.
+  // tried the honest answer is "ambiguous", naming the rival and its share of the resamples.
   const rows d = synthetic(8, 15, 5, 0.05, 11, [](double n) { return 3 * n * std::log2(n); });
   scaling_options o;
   o.seed = 7;
@@ -259,7 +263,11 @@ TEST(ScalingKnownAnswer, ExploratoryNLogNIsAmbiguousWithAPowerLaw) {
   EXPECT_NEAR(*candidate(r, scaling_shape::power_law).exponent, 1 + 1 / (11.5 * std::log(2.0)),
               0.02);
   EXPECT_NE(r.statement.find("exploratory"), std::string::npos);
-  EXPECT_NE(r.statement.find("n log n and a power law n^1.1"), std::string::npos) << r.statement;
+  EXPECT_NE(r.statement.find("n log n fits best, but the resamples also pick a power law n^1.1"),
+            std::string::npos)
+      << r.statement;
+  ASSERT_EQ(r.rivals.size(), 1u);
+  EXPECT_EQ(r.rivals[0], scaling_shape::power_law);
 }
 
 TEST(ScalingBootstrap, FractionsSumToOneWithWilsonIntervalsAndRepeatBySeed) {
