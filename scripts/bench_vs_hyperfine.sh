@@ -1,72 +1,147 @@
 #!/usr/bin/env bash
-# mcpilot bench against hyperfine, side by side in one run (docs/bench.md, docs/performance.md):
-#  1. the overhead per run of `true` (mean wall time, no shell in either);
-#  2. a command of 5 ms +- 10%: runs each tool makes and the width each reports;
-#  3. a command slow (50 ms) for its first 20 runs, then 5 ms: hyperfine's mean includes the slow
-#     runs, mcpilot removes them as warm-up.
-# mcpilot uses the normal preset (+-5%) with --max-seconds 30, so that a machine whose load drifts
-# (no stable phase) ends the script in bounded time.
-# Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR]   (needs mcpilot, tests/bench_helper, hyperfine)
+# mcpilot bench against hyperfine 1.15 (-N), side by side in one run, on the cases of
+# docs/bench.md's "Against hyperfine":
+#   sleep    `sleep 0.01` at +-1% (--ci-perc 0.02), 5 sessions of each tool
+#   true     `true` at +-1%, 5 sessions
+#   slow20   a program slow (50 ms) for its first 20 runs, then 10 ms; normal preset; and the
+#            steady state measured alone
+#   loop     a shell loop of about 5 ms (sh -c), +-1%, 5 sessions
+#   overhead --max-runs 2000 -- true against hyperfine --runs 2000 -N true, alternated 5 times:
+#            each tool's wall time for the whole session / the sum of its runs' wall times
+# For sleep, true and loop a long reference sequence (REF runs, default 20000, --export-csv,
+# every run kept) gives the coefficient of variation, the integrated autocorrelation time tau
+# (Sokal's self-consistent window, computed below in Python) and the runs an ideal batch-means
+# rule needs for +-1% at 95%: n* = tau (1.96 CV / 0.01)^2.
+# Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR] [CASES...]   (default: all cases)
+#   REF=N (reference runs), SESSIONS=N (default 5), MAXSEC=N (mcpilot's --max-seconds, 60)
+# Prints a Markdown table per case; every figure comes from this run.
 set -euo pipefail
 build=${1:-build}
-mcpilot=$build/mcpilot
+shift || true
+cases=${*:-"sleep true slow20 loop overhead"}
+mcpilot=$(realpath "$build/mcpilot")
 helper=$(realpath "$build/tests/bench_helper")
+ref=${REF:-20000}
+sessions=${SESSIONS:-5}
+maxsec=${MAXSEC:-60}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BENCH_HELPER_SEED=1
+loop_cmd='i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done'
 
-summary() {  # hyperfine.json mcpilot.json label
-  python3 - "$@" <<'PY'
-import json, math, sys
-h = json.load(open(sys.argv[1]))["results"][0]
-m = json.load(open(sys.argv[2]))
-wall = next(q for q in m["commands"][0]["quantities"] if q["name"] == "wall_time")
-n = len(h["times"])
-half = 1.96 * h["stddev"] / math.sqrt(n)
-print(f"{sys.argv[3]}:")
-print(f"  hyperfine: {n} runs, mean {h['mean']*1e3:.3f} ms, sd {h['stddev']*1e3:.3f} ms, "
-      f"95% half-width from its sd {half*1e3:.3f} ms (+-{100*half/h['mean']:.1f}%)")
-if wall.get("ci_low") is None:
-    print(f"  mcpilot:   {m['commands'][0]['runs']} runs, no interval: {wall['status']} "
-          f"(stopped: {m['stopped_because']})")
+py_mcpilot() {  # mcpilot.json: runs, seconds, mean, interval, stop
+  python3 - "$1" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+c = m["commands"][0]
+w = next(q for q in c["quantities"] if q["name"] == "wall_time")
+from datetime import datetime
+t = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+env = m["environment"]
+secs = (t(env["end"]) - t(env["start"])).total_seconds() if "end" in env and "start" in env else float("nan")
+if w.get("ci_low") is None:
+    print(f"| mcpilot | {c['runs']} | {secs:.1f} | {w.get('mean') or float('nan'):.6g} | no interval ({w['status']}) | {m['stopped_because']} |")
 else:
-    print(f"  mcpilot:   {m['commands'][0]['runs']} runs, mean {wall['mean']*1e3:.3f} ms "
-          f"[{wall['ci_low']*1e3:.3f}, {wall['ci_high']*1e3:.3f}] "
-          f"(+-{50*wall['ci_width_rel']:.1f}%), warm-up removed "
-          f"{wall['warmup']['removed_begin']}, stopped: {m['stopped_because']}")
-    print(f"  ratio of means mcpilot/hyperfine: {wall['mean']/h['mean']:.3f}")
+    lo, hi, mu = w["ci_low"], w["ci_high"], w["mean"]
+    print(f"| mcpilot | {c['runs']} | {secs:.1f} | {mu*1e3:.4g} ms | [{lo*1e3:.4g}, {hi*1e3:.4g}] "
+          f"(-{100*(mu-lo)/mu:.2f}%, +{100*(hi-mu)/mu:.2f}%), warm-up {w['warmup']['removed_begin']} | {m['stopped_because']} |")
 PY
 }
 
-run_pair() {  # label, then the command words
+py_hyperfine() {  # hyperfine.json seconds
+  python3 - "$1" "$2" <<'PY'
+import json, math, sys
+h = json.load(open(sys.argv[1]))["results"][0]
+n = len(h["times"]); half = 1.96 * h["stddev"] / math.sqrt(n)
+print(f"| hyperfine | {n} | {float(sys.argv[2]):.1f} | {h['mean']*1e3:.4g} ms | "
+      f"+-{100*half/h['mean']:.2f}% (1.96 sd/sqrt(n), independence assumed) | default stop |")
+PY
+}
+
+reference() {  # label, then the command: CV, tau, n* from REF runs
   local label=$1; shift
-  BENCH_HELPER_STATE=$work/h.state hyperfine -N --style none --export-json "$work/h.json" \
-    "$*" >/dev/null 2>&1
-  BENCH_HELPER_STATE=$work/m.state "$mcpilot" bench --quiet --max-seconds 30 ${extra:-} \
-    --export-json "$work/m.json" -- "$@" >/dev/null || true
-  summary "$work/h.json" "$work/m.json" "$label"
+  "$mcpilot" bench --quiet --no-warmup-removal --ci-perc 0.0001 --max-runs "$ref" --max-seconds 1200 \
+    --export-csv "$work/ref.csv" "$@" >/dev/null || true
+  python3 - "$work/ref.csv" "$label" <<'PY'
+import csv, math, sys
+x = [float(r["value"]) for r in csv.DictReader(open(sys.argv[1])) if r["quantity"] == "wall_time"]
+n = len(x); m = sum(x) / n
+d = [v - m for v in x]; c0 = sum(v * v for v in d) / n
+cv = math.sqrt(c0) / m
+# Sokal: tau = 1 + 2 sum_{k<=W} rho_k with the smallest W >= 5 tau.
+tau, k = 1.0, 1
+while k < n // 2:
+    rho = sum(d[i] * d[i + k] for i in range(n - k)) / (n * c0)
+    tau += 2 * rho
+    if k >= 5 * tau: break
+    k += 1
+nstar = tau * (1.96 * cv / 0.01) ** 2
+print(f"reference {sys.argv[2]}: {n} runs, mean {m*1e3:.4g} ms, CV {cv:.3f}, tau {tau:.2f} "
+      f"(window {k}), n* = {nstar:.0f}")
+PY
+}
+
+session_pair() {  # mcpilot options..., --, command words
+  local opts=() cmd=()
+  while [ "$1" != "--" ]; do opts+=("$1"); shift; done
+  shift; cmd=("$@")
+  local t0 t1
+  t0=$(date +%s.%N)
+  hyperfine -N --style none --export-json "$work/h.json" "${cmd[*]}" >/dev/null 2>&1 || true
+  t1=$(date +%s.%N)
+  py_hyperfine "$work/h.json" "$(echo "$t1 - $t0" | bc)"
+  rm -f "$work"/*.state
+  "$mcpilot" bench --quiet --max-seconds "$maxsec" "${opts[@]}" --export-json "$work/m.json" \
+    -- "${cmd[@]}" >/dev/null || true
+  py_mcpilot "$work/m.json"
   rm -f "$work"/*.state
 }
 
-run_pair "true (overhead per run)" true
-# A loaded machine drifts: `true` takes ~2 ms, and change-points in the load can leave no stable
-# phase. The overhead itself, with every run taken as stable:
-extra=--no-warmup-removal run_pair "true (overhead per run), --no-warmup-removal" true
-run_pair "5 ms +- 10%" "$helper" sleepnormal 0.005 0.0005
-run_pair "slow (50 ms) for the first 20 runs, then 5 ms" "$helper" slowfirst 20 0.005 0.05
+header() {
+  echo; echo "### $1"; echo
+  echo "| tool | runs | s | estimate | interval | stop |"; echo "|---|---|---|---|---|---|"
+}
 
-# The overhead again, alternating the tools five times with 300 runs each, so that drift in the
-# machine's load falls on both alike (the sequential pairs above can differ by 2x on a loaded VM).
-echo "true, 300 runs each, alternating (mcpilot/hyperfine mean wall time):"
-for i in 1 2 3 4 5; do
-  hyperfine -N --style none --runs 300 --export-json "$work/h.json" true >/dev/null 2>&1
-  "$mcpilot" bench --quiet --no-warmup-removal --max-runs 300 --export-json "$work/m.json" \
-    -- true >/dev/null || true
-  python3 - "$work/h.json" "$work/m.json" <<'PY'
-import json, sys
-h = json.load(open(sys.argv[1]))["results"][0]["mean"]
-m = next(q for q in json.load(open(sys.argv[2]))["commands"][0]["quantities"]
-         if q["name"] == "wall_time")["mean"]
-print(f"  hyperfine {h*1e3:.3f} ms, mcpilot {m*1e3:.3f} ms, ratio {m/h:.3f}")
+for c in $cases; do
+  case $c in
+    sleep)
+      header "sleep 0.01, +-1%"
+      for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- sleep 0.01; done
+      reference "sleep 0.01" -- sleep 0.01 ;;
+    true)
+      header "true, +-1%"
+      for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- true; done
+      reference "true" -- true ;;
+    loop)
+      header "shell loop (~5 ms), +-1%"
+      # One command line (quoted for both tools' word splitting), not three words.
+      for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- "sh -c '$loop_cmd'"; done
+      reference "shell loop" -- "sh -c '$loop_cmd'" ;;
+    slow20)
+      header "50 ms for the first 20 runs, then 10 ms (normal preset)"
+      export BENCH_HELPER_STATE=$work/s.state
+      session_pair -- "$helper" slowfirst 20 0.01 0.05
+      unset BENCH_HELPER_STATE
+      echo; echo "steady state alone:"; session_pair -- "$helper" sleep 0.01 ;;
+    overhead)
+      echo; echo "### overhead: session wall / sum of runs' wall, 2000 runs of true"; echo
+      echo "| round | hyperfine | mcpilot |"; echo "|---|---|---|"
+      for i in 1 2 3 4 5; do
+        t0=$(date +%s.%N)
+        hyperfine -N --style none --runs 2000 --export-json "$work/h.json" true >/dev/null 2>&1
+        t1=$(date +%s.%N)
+        t2=$(date +%s.%N)
+        "$mcpilot" bench --quiet --no-warmup-removal --max-runs 2000 --export-csv "$work/m.csv" \
+          -- true >/dev/null || true
+        t3=$(date +%s.%N)
+        python3 - "$work/h.json" "$work/m.csv" "$t0" "$t1" "$t2" "$t3" "$i" <<'PY'
+import csv, json, sys
+h = sum(json.load(open(sys.argv[1]))["results"][0]["times"])
+m = sum(float(r["value"]) for r in csv.DictReader(open(sys.argv[2])) if r["quantity"] == "wall_time")
+t0, t1, t2, t3 = map(float, sys.argv[3:7])
+print(f"| {sys.argv[7]} | {(t1-t0)/h:.3f} | {(t3-t2)/m:.3f} |")
 PY
+      done ;;
+    *) echo "unknown case $c" >&2; exit 2 ;;
+  esac
 done

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz/ and runs each for SECONDS
-# (default 60) on its seed corpus in tests/fuzz/corpus/. New inputs go to a temporary folder, so
-# the corpus in the repository only changes when someone copies a useful input there. A crash,
-# a sanitizer report, a timeout or an internal error stops with the input saved as
-# build-fuzz/crash-*.
+# (default 60) on its seed corpus in tests/fuzz/corpus/, as many at once as there are cores. New
+# inputs go to a temporary folder, so the corpus in the repository only changes when someone
+# copies a useful input there. A crash, a sanitizer report, a timeout or an internal error fails
+# the script (once the fuzzers under way are done) with the input saved as build-fuzz/crash-*.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: readings_csv, config, cli, checkpoint (default: all)
 set -euo pipefail
@@ -21,10 +21,39 @@ cmake --build build-fuzz -j "$(nproc)" $(printf -- '--target fuzz_%s ' "${target
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for t in "${targets[@]}"; do
+# One fuzzer per core at a time: each still runs its SECONDS on a core of its own, and on CI's 2
+# cores the four take 2 x SECONDS of wall time instead of 4 x. A failure of any stops the script
+# once the ones under way are done, with every fuzzer's summary printed in order.
+fuzz_one() {  # target
+  local t=$1
   mkdir -p "$work/$t"
-  echo "== fuzz_$t, ${seconds} s"
   build-fuzz/tests/fuzz/"fuzz_$t" "$work/$t" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-    -print_final_stats=1 -artifact_prefix=build-fuzz/ 2>&1 | grep -E '^(#|stat::|==|SUMMARY|INFO: Seed)' | tail -n 8
+    -print_final_stats=1 -artifact_prefix=build-fuzz/ >"$work/$t.log" 2>&1
+}
+jobs_at_once=$(nproc)
+failed=0
+pids=()
+names=()
+report() {  # index
+  local t=${names[$1]} rc=0
+  wait "${pids[$1]}" || rc=$?
+  echo "== fuzz_$t, ${seconds} s"
+  grep -E '^(#|stat::|==|SUMMARY|INFO: Seed)' "$work/$t.log" | tail -n 8 || true
+  if [ "$rc" -ne 0 ]; then
+    echo "fuzz_$t failed (exit $rc); its input is saved as build-fuzz/crash-* (or leak-*, timeout-*)"
+    failed=1
+  fi
+}
+for t in "${targets[@]}"; do
+  fuzz_one "$t" &
+  pids+=($!)
+  names+=("$t")
+  if [ $(( ${#pids[@]} % jobs_at_once )) -eq 0 ]; then
+    for i in $(seq $(( ${#pids[@]} - jobs_at_once )) $(( ${#pids[@]} - 1 ))); do report "$i"; done
+  fi
 done
+for i in $(seq $(( ${#pids[@]} - ${#pids[@]} % jobs_at_once )) $(( ${#pids[@]} - 1 ))); do
+  report "$i"
+done
+exit "$failed"

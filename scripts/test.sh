@@ -5,7 +5,8 @@
 #
 #   scripts/test.sh              the default suite in build/ (Release)
 #   scripts/test.sh --sanitize   the same suite under ASan + UBSan in build-asan/, then the
-#                                runner, session and `run` tests under TSan in build-tsan/
+#                                runner, session and `run` tests under TSan in build-tsan/ (a
+#                                test binary of those tests' files alone)
 #                                (sanitized builds have a folder each: the flags differ)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,5 +59,7 @@ export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=7:supp
 # before main (Debian's OpenMPI 4.1); none links them now (only the MPI plug-in, which a run
 # outside mpirun never loads), so this build is the one users get. MPI jobs are tested by
 # mpi.identical, uninstrumented.
-sanitized_build build-tsan thread mcpilot mcpilot_tests
-ctest --test-dir build-tsan --output-on-failure -j "$(nproc)" -R '^(Session|CliRun|Runner)'
+# mcpilot_thread_tests holds those tests' files alone (tests/CMakeLists.txt), so nothing else is
+# compiled under TSan.
+sanitized_build build-tsan thread mcpilot mcpilot_thread_tests
+ctest --test-dir build-tsan --output-on-failure -j "$(nproc)" -R '^thread\.(Session|CliRun|Runner)'

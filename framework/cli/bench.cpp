@@ -2,19 +2,23 @@
 // run, until every quantity's interval meets the precision (docs/bench.md). Each command's runs
 // are a time-ordered stream fed to the engine, which removes warm-up by change-points, sizes the
 // subsessions from the autocorrelation and says how many more runs are needed. Several commands
-// are run interleaved in a seeded random order, so that drift hits them alike, and compared
-// pairwise with Welch's test on their subsession means, as `compare` does.
+// are run interleaved in blocks (one run of each, in a seeded random order), so that drift hits
+// them alike, and compared pairwise on the blocks' differences over one common window
+// (stats/paired_comparison.hpp). The loop is the framework's (programs/bench_session.hpp); this
+// file and bench_*.cpp parse the options and print.
 //
 // Exit codes (docs/cli.md): 0 converged (or, with --until separated, every pair resolved);
 // 3 a limit (--max-runs, --max-seconds) stopped it before the goal was met; 130 interrupted,
 // results so far written; 2 a usage error, a command that cannot be executed, a run that failed
-// (unless --ignore-failure) or a line of --output csv that does not parse.
+// (unless --ignore-failure), a line of --output csv that does not parse, or a run that printed
+// no reading under --output csv.
 
 #include <memory>
 
-#include "bench_session.hpp"
+#include "bench_run.hpp"
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
+#include "option_checks.hpp"
 
 namespace mcpilot::cli {
 
@@ -28,7 +32,8 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("-n,--name", o->names, "name of each command, in order (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--shell", o->shell, "none (default: exec directly) or sh");
-  cmd->add_option("-w,--warmup", o->warmup, "runs per command before measuring, discarded");
+  cmd->add_option("-w,--warmup", o->warmup, "runs per command before measuring, discarded")
+      ->check(unsigned_in(0, 1'000'000, "a number of runs"));
   cmd->add_option("-p,--prepare", o->prepare, "command run before every measured run, untimed");
   cmd->add_option("--setup", o->setup, "command run once before all runs");
   cmd->add_option("-c,--cleanup", o->cleanup, "command run once after all runs");
@@ -40,13 +45,17 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("--until", o->until,
                   "precise (default): every interval meets the precision; separated: every pair "
                   "of commands is told apart, at looks of falling level (docs/bench.md)");
-  cmd->add_option("--max-runs", o->max_runs, "most runs in all (default 100000)");
-  cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)");
-  cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)");
+  cmd->add_option("--max-runs", o->max_runs, "most runs in all (default 100000)")
+      ->check(unsigned_in(3, 1'000'000'000, "a number of runs"));
+  cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)")
+      ->check(number_between(0, 1e9));
+  cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)")
+      ->check(unsigned_in(0, UINT64_MAX, "a seed"));
   cmd->add_option("--counters", o->counters, "perf counters of each run: cycles,instructions,...");
   cmd->add_option("--work-initial", o->work_initial, "smallest " + bench::work_token);
   cmd->add_option("--work-max", o->work_max, "largest " + bench::work_token);
-  cmd->add_option("--work-levels", o->work_levels, "work amounts on the ladder (default 5)");
+  cmd->add_option("--work-levels", o->work_levels, "work amounts on the ladder (default 5)")
+      ->check(unsigned_in(3, 1000, "a number of work amounts"));
   cmd->add_option("--export-json", o->export_json, "write the results as JSON to FILE");
   cmd->add_option("--export-csv", o->export_csv, "write every reading with run and time to FILE");
   cmd->add_option("--export-markdown", o->export_markdown, "write a Markdown table to FILE");
@@ -67,8 +76,7 @@ void add_bench_command(CLI::App& app, context& ctx) {
       ctx.result = bench::run_scan(*o, ctx.program);
       return;
     }
-    bench::bench_session s(*o, ctx.program);
-    ctx.result = s.run();
+    ctx.result = bench::run_session(*o, ctx.program);
   });
 }
 

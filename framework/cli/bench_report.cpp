@@ -2,21 +2,25 @@
 // with its run and time), --export-markdown, and the rows of a --parameter-scan's sweep table.
 #include <sstream>
 
-#include "bench_session.hpp"
-#include "bench_words.hpp"
+#include "bench_run.hpp"
 #include "mcpilot/io/analysis_json.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/programs/bench_words.hpp"
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot::cli::bench {
 
-void bench_session::write_table(std::ostream& out, const std::vector<pair_result>& pairs) const {
-  out << "bench: " << total_runs_ << " runs (preset " << o_.precision_options.preset << ", "
-      << format_level(requirements_.confidence) << " confidence, target ±"
-      << format_percent(requirements_.ci_perc / 2) << ", seed " << o_.seed << ")\n";
-  for (const auto& n : counter_notes_) out << "  counter " << n << '\n';
-  for (const auto& c : commands_) {
+using programs::replace_all;
+
+void write_table(std::ostream& out, const bench_options& o, const programs::bench_session& s) {
+  const precision& req = s.settings().requirements;
+  const bool work_mode = s.work_mode();
+  out << "bench: " << s.total_runs() << " runs (preset " << o.precision_options.preset << ", "
+      << format_level(req.confidence) << " confidence, target ±" << format_percent(req.ci_perc / 2)
+      << ", seed " << o.seed << ")\n";
+  for (const auto& n : s.counter_notes()) out << "  counter " << n << '\n';
+  for (const auto& c : s.commands()) {
     out << '\n' << c.name << (c.name != c.line ? "  (" + c.line + ")" : "") << '\n';
     report_table tab;
     for (const auto& r : c.eng->results()) {
@@ -38,57 +42,79 @@ void bench_session::write_table(std::ostream& out, const std::vector<pair_result
       tab.add(r.name, v);
     }
     std::string runs = std::to_string(c.runs);
-    if (o_.warmup) runs += " (after " + std::to_string(o_.warmup) + " discarded warm-up runs)";
+    if (o.warmup) runs += " (after " + std::to_string(o.warmup) + " discarded warm-up runs)";
     if (c.failures) runs += ", " + std::to_string(c.failures) + " failed (kept: --ignore-failure)";
     tab.add("runs", runs);
-    if (work_mode_) {
-      if (auto f = fit_wps(c.work, c.durations, requirements_.confidence)) {
+    if (work_mode) {
+      if (auto f = s.wps(c)) {
         tab.add("rate (WPS)", format_interval(f->rate, f->rate_low, f->rate_high) +
-                                  " work/s (work-vs-duration regression)");
+                                  " work/s (work-vs-duration regression on " +
+                                  std::to_string(f->subsessions) + " means of " +
+                                  std::to_string(f->subsession_size) + " consecutive run" +
+                                  (f->subsession_size == 1 ? "" : "s") + ")");
         tab.add("intercept", format_number(f->alpha, 1e-4) + " s per run (set-up, start-up)");
         tab.add("naive rate", format_number(f->naive_rate) + " work/s (sum w / sum T, biased)");
       } else {
-        tab.add("rate (WPS)", "not enough runs for the regression");
+        tab.add("rate (WPS)",
+                "not enough runs for the regression (at least 3 groups of consecutive runs whose "
+                "residuals' lag-1 autocorrelation is within the limit)");
       }
     }
     tab.write(out);
   }
+  const auto& pairs = s.pairs();
   if (!pairs.empty()) {
-    out << "\ncomparisons (" << commands_[0].eng->results()[primary].name
-        << ", Welch on subsession means)\n";
+    out << "\ncomparisons (" << s.commands()[0].eng->results()[primary].name
+        << ", paired runs: the ratio of the means over the blocks both kept)\n";
     report_table tab;
     for (const auto& p : pairs) {
-      std::string v = format_interval(p.ratio.ratio, p.ratio.low, p.ratio.high, false) + " x, p " +
-                      format_p(p.w.p) + (p.resolved ? ", resolved" : ", not resolved");
-      // Under --until separated the looks' levels fall, and the report says which one decided.
-      if (o_.until == "separated" && p.looks > 0)
-        v += p.resolved
-                 ? " at look " + std::to_string(p.looks) + " (p " + format_p(p.look_p) +
-                       " <= level " + format_p(p.level) + ")"
-                 : " after " + std::to_string(p.looks) + " look" + (p.looks == 1 ? "" : "s") +
-                       " (the next at level " + format_p(p.next_level) + ")";
-      if (!p.resolved)
-        v += p.runs_needed ? ", ~" + std::to_string(*p.runs_needed) + " more runs of " +
-                                 commands_[p.b].name + " to separate"
-                           : ", more runs of " + commands_[p.a].name + " needed first";
-      tab.add(commands_[p.b].name + " / " + commands_[p.a].name, v);
+      const auto& r = p.cmp.ratio;
+      const double ratio = p.cmp.mean_a != 0 ? p.cmp.mean_b / p.cmp.mean_a : 0;
+      std::string v =
+          p.cmp.ratio_low && p.cmp.ratio_high
+              ? format_interval(ratio, p.cmp.ratio_low, p.cmp.ratio_high, false) + " x"
+              : format_number(ratio) + " x (" + (r.status.empty() ? "no interval" : r.status) + ")";
+      v += ", p " + format_p(p.cmp.p) + ", blocks " + std::to_string(p.cmp.kept_begin + 1) + "-" +
+           std::to_string(p.cmp.kept_end) + " of " + std::to_string(p.cmp.blocks) + ", " +
+           pair_words(s, p, true);
+      tab.add(s.commands()[p.b].name + " / " + s.commands()[p.a].name, v);
     }
     tab.write(out);
   }
-  out << "\nstopped: " << stopped_because_.value() << '\n';
+  out << "\nstopped: " << s.stopped_because().value() << '\n';
 }
 
-nlohmann::ordered_json bench_session::to_json_result(const std::vector<pair_result>& pairs) const {
+std::string pair_words(const programs::bench_session& s, const programs::pair_result& p,
+                       bool with_next_level) {
+  std::string v = p.resolved ? "resolved" : "not resolved";
+  // Under --until separated the looks' levels fall, and the words say which one decided.
+  if (s.settings().until_separated && p.looks > 0) {
+    if (p.resolved)
+      v += " at look " + std::to_string(p.looks) + " (p " + format_p(p.look_p) + " <= level " +
+           format_p(p.level) + ")";
+    else if (with_next_level)
+      v += " after " + std::to_string(p.looks) + " look" + (p.looks == 1 ? "" : "s") +
+           " (the next at level " + format_p(p.next_level) + ")";
+    else
+      v += " after " + std::to_string(p.looks) + (p.looks == 1 ? " look" : " looks");
+  }
+  if (!p.resolved)
+    v += p.runs_needed ? ", ~" + std::to_string(*p.runs_needed) + " more runs of each to separate"
+                       : ", no estimate of the runs that would separate them";
+  return v;
+}
+
+nlohmann::ordered_json to_json_result(const bench_options& o, const programs::bench_session& s) {
   nlohmann::ordered_json j;
-  j["stopped_because"] = to_string(stopped_because_.value());
-  j["runs"] = total_runs_;
-  j["warmup_runs"] = o_.warmup;
-  j["shell"] = o_.shell;
-  j["precision"] = to_json(requirements_);
-  j["preset"] = o_.precision_options.preset;
-  if (failure_) j["error"] = *failure_;
+  j["stopped_because"] = to_string(s.stopped_because().value());
+  j["runs"] = s.total_runs();
+  j["warmup_runs"] = o.warmup;
+  j["shell"] = o.shell;
+  j["precision"] = to_json(s.settings().requirements);
+  j["preset"] = o.precision_options.preset;
+  if (s.failure()) j["error"] = *s.failure();
   nlohmann::ordered_json cmds = nlohmann::ordered_json::array();
-  for (const auto& c : commands_) {
+  for (const auto& c : s.commands()) {
     nlohmann::ordered_json jc;
     jc["name"] = c.name;
     jc["command"] = c.line;
@@ -104,70 +130,85 @@ nlohmann::ordered_json bench_session::to_json_result(const std::vector<pair_resu
       qs.push_back(jq);
     }
     jc["quantities"] = qs;
-    if (work_mode_)
-      if (auto f = fit_wps(c.work, c.durations, requirements_.confidence)) jc["wps"] = to_json(*f);
+    if (s.work_mode())
+      if (auto f = s.wps(c)) jc["wps"] = to_json(*f);
     cmds.push_back(jc);
   }
   j["commands"] = cmds;
+  auto opt = [](const std::optional<double>& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+  };
   nlohmann::ordered_json jp = nlohmann::ordered_json::array();
-  for (const auto& p : pairs)
-    jp.push_back({{"a", commands_[p.a].name},
-                  {"b", commands_[p.b].name},
-                  {"ratio_b_over_a", p.ratio.ratio},
-                  {"ratio_ci_low", p.ratio.low},
-                  {"ratio_ci_high", p.ratio.high},
-                  {"diff", p.w.diff},
-                  {"t", p.w.t},
-                  {"df", p.w.df},
-                  {"p", p.w.p},
-                  {"resolved", p.resolved},
-                  {"looks", p.looks},
-                  {"level", p.level},
-                  {"look_p", p.look_p},
-                  {"runs_needed", p.runs_needed ? nlohmann::ordered_json(*p.runs_needed)
-                                                : nlohmann::ordered_json(nullptr)}});
+  for (const auto& p : s.pairs()) {
+    const auto& d = p.cmp.difference;
+    jp.push_back(
+        {{"a", s.commands()[p.a].name},
+         {"b", s.commands()[p.b].name},
+         {"method", "paired"},
+         {"blocks", p.cmp.blocks},
+         {"kept_from", p.cmp.kept_begin},
+         {"kept_to", p.cmp.kept_end},
+         {"mean_a", p.cmp.mean_a},
+         {"mean_b", p.cmp.mean_b},
+         {"ratio_b_over_a", p.cmp.mean_a != 0 ? nlohmann::ordered_json(p.cmp.mean_b / p.cmp.mean_a)
+                                              : nlohmann::ordered_json(nullptr)},
+         {"ratio_ci_low", opt(p.cmp.ratio_low)},
+         {"ratio_ci_high", opt(p.cmp.ratio_high)},
+         {"difference_b_minus_a", opt(d.mean)},
+         {"difference_ci_low", opt(p.cmp.difference_low)},
+         {"difference_ci_high", opt(p.cmp.difference_high)},
+         {"difference", to_json(d)},
+         {"t", p.cmp.t},
+         {"df", p.cmp.df},
+         {"p", p.cmp.p},
+         {"resolved", p.resolved},
+         {"looks", p.looks},
+         {"level", p.level},
+         {"look_p", p.look_p},
+         {"runs_needed", p.runs_needed ? nlohmann::ordered_json(*p.runs_needed)
+                                       : nlohmann::ordered_json(nullptr)}});
+  }
   j["comparisons"] = jp;
-  j["counters_unavailable"] = counter_notes_;
-  nlohmann::ordered_json env = environment_json(start_, end_, o_.seed, 1);
-  std::vector<std::string> lines;
-  for (const auto& c : o_.commands) lines.push_back(c);
-  env["commands"] = lines;
-  env["prepare"] = o_.prepare;
-  env["setup"] = o_.setup;
-  env["cleanup"] = o_.cleanup;
-  env["input"] = o_.input;
+  j["counters_unavailable"] = s.counter_notes();
+  nlohmann::ordered_json env = environment_json(s.start(), s.end(), o.seed, 1);
+  env["commands"] = s.settings().commands;
+  env["prepare"] = o.prepare;
+  env["setup"] = o.setup;
+  env["cleanup"] = o.cleanup;
+  env["input"] = o.input;
   j["environment"] = env;
   return j;
 }
 
-void bench_session::write_csv(std::ostream& out) const {
+void write_csv(std::ostream& out, const programs::bench_session& s) {
+  const auto& commands = s.commands();
   out << "run,command,timestamp_s,quantity,value\n";
   out.precision(17);
-  for (const auto& r : raw_) {
-    std::string name = commands_[r.command].name;
+  for (const auto& r : s.raw()) {
+    std::string name = commands[r.command].name;
     if (name.find_first_of(",\"\n") != std::string::npos)
       name = "\"" + replace_all(name, "\"", "\"\"") + "\"";
     out << r.run << ',' << name << ',' << r.timestamp << ','
-        << commands_[r.command].spec.quantities()[r.quantity].name << ',' << r.value << '\n';
+        << commands[r.command].spec.quantities()[r.quantity].name << ',' << r.value << '\n';
     // The run's work amount, beside its first reading (a work-mode session has one command, so
     // its runs are that command's, in order).
-    if (work_mode_ && r.quantity == 0)
+    if (s.work_mode() && r.quantity == 0)
       out << r.run << ',' << name << ',' << r.timestamp << ",work_amount,"
-          << commands_[r.command].work[r.run] << '\n';
+          << commands[r.command].work[r.run] << '\n';
   }
 }
 
-void bench_session::write_markdown(std::ostream& out) const {
+void write_markdown(std::ostream& out, const programs::bench_session& s) {
   out << "| Command | Mean [s] | Interval [s] | Runs | Warm-up removed | Relative |\n"
       << "|:---|---:|---:|---:|---:|---:|\n";
-  const std::size_t wall = columns_.size();
+  const std::size_t wall = s.settings().columns.size();
   double base = 0;
-  for (const auto& c : commands_) {
+  for (const auto& c : s.commands()) {
     const auto& r = c.eng->results();
     if (r.size() > wall && r[wall].stats.mean && (base == 0 || *r[wall].stats.mean < base))
       base = *r[wall].stats.mean;
   }
-  for (const auto& c : commands_) {
+  for (const auto& c : s.commands()) {
     const auto& r = c.eng->results();
     if (r.size() <= wall) continue;
     const analysis& a = r[wall].stats;
@@ -180,8 +221,8 @@ void bench_session::write_markdown(std::ostream& out) const {
   }
 }
 
-void bench_session::sweep_rows(std::ostream& out, std::size_t point,
-                               const std::string& value) const {
+void sweep_rows(std::ostream& out, const programs::bench_session& s, std::size_t point,
+                const std::string& value) {
   auto num = [](const std::optional<double>& v) {
     if (!v) return std::string();
     std::ostringstream os;
@@ -189,13 +230,14 @@ void bench_session::sweep_rows(std::ostream& out, std::size_t point,
     os << *v;
     return os.str();
   };
-  for (const auto& c : commands_)
+  const auto& commands = s.commands();
+  for (const auto& c : commands)
     for (const auto& r : c.eng->results()) {
-      const std::string q = commands_.size() > 1 ? c.name + ":" + r.name : r.name;
+      const std::string q = commands.size() > 1 ? c.name + ":" + r.name : r.name;
       const analysis& a = r.stats;
       out << point << ',' << value << ',' << q << ',' << num(a.mean) << ',' << num(a.ci_low) << ','
           << num(a.ci_high) << ',' << num(a.ci_width_rel) << ',' << a.n << ','
-          << (a.converged ? "true" : "false") << ',' << stopped_because_.value() << ",\n";
+          << (a.converged ? "true" : "false") << ',' << s.stopped_because().value() << ",\n";
     }
 }
 

@@ -3,15 +3,17 @@
 #include <iostream>
 #include <sstream>
 
-#include "bench_session.hpp"
-#include "bench_words.hpp"
+#include "bench_run.hpp"
 #include "commands.hpp"
 #include "mcpilot/cli.hpp"
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/atomic_file.hpp"
+#include "mcpilot/programs/bench_words.hpp"
 #include "run_support.hpp"
 
 namespace mcpilot::cli::bench {
+
+using programs::replace_all;
 
 namespace {
 
@@ -79,9 +81,7 @@ int run_scan(const bench_options& o, const std::string& program) {
     for (auto* s : {&p.prepare, &p.setup, &p.cleanup}) *s = replace_all(*s, token, value);
     for (auto& c : p.commands) c = replace_all(c, token, value);
     std::cout << "== " << o.scan[0] << " = " << value << '\n';
-    bench_session s(p, program);
-    const int rc = s.run();
-    s.sweep_rows(table, i, value);
+    const int rc = run_session(p, program, {&table, i, value});
     if (rc == exit_interrupted || rc == exit_input) {
       worst = rc;
       break;

@@ -37,6 +37,10 @@
 
 namespace mcpilot::cli {
 
+int run_replay(const run_options& o, const experiment_config& cfg, const std::string& text,
+               const config_overrides& overrides, const model_registry& models,
+               const std::string& program);
+
 int run_sweep_command(const run_options& o, const experiment_config& cfg, const std::string& text,
                       const config_overrides& overrides, const model_registry& models,
                       const std::string& program);
@@ -178,6 +182,7 @@ int run(const run_options& o, bool seed_given, bool threads_given, const model_r
   } else {
     cfg = config_of_checkpoint(resumed, o, seed_given, threads_given, models);
   }
+  if (o.replay) return run_replay(o, cfg, text, overrides, models, program);
   if (cfg.sweep && cluster_active())
     throw input_error(o.config +
                       ": sweeps run on one process for now; run a point under mpirun "
@@ -337,6 +342,9 @@ void add_run_command(CLI::App& app, context& ctx) {
                   "a sweep: write the results table (a row per point and quantity) as CSV")
       ->check(non_empty_path());
   cmd->add_option("--point", opts->point, "a sweep: run point K alone, with its own seed");
+  cmd->add_option("--replay", opts->replay,
+                  "run replication K (stream-style models: stream K) alone on this thread with "
+                  "the session's seed and print its readings, e.g. under a debugger");
   cmd->add_option("--plot", opts->plot,
                   "draw the intervals round by round (a sweep: each quantity against the swept "
                   "value) with gnuplot into FILE")

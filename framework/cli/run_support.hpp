@@ -25,9 +25,10 @@ struct run_options {
   std::vector<std::string> sets;
   std::string json;
   std::string raw;
-  std::string table;                 // --table FILE.csv: a sweep's results table
-  std::optional<std::size_t> point;  // --point K
-  std::string plot;                  // --plot FILE
+  std::string table;                    // --table FILE.csv: a sweep's results table
+  std::optional<std::size_t> point;     // --point K
+  std::optional<std::uint64_t> replay;  // --replay K: replication (or stream) K alone
+  std::string plot;                     // --plot FILE
   std::string format = "svg";
   bool quiet = false;
   bool progress = false;

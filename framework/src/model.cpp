@@ -107,7 +107,14 @@ namespace {
 
 std::size_t find_recordable(const model_spec& spec, std::string_view name) {
   const int i = spec.quantity_index(name);
-  if (i < 0) throw std::logic_error("record: no quantity named " + std::string(name));
+  if (i < 0) {
+    // As a config error lists the known keys: the usual cause is a misspelt name.
+    std::string known;
+    for (const auto& q : spec.quantities())
+      if (!q.derived()) known += (known.empty() ? "" : ", ") + q.name;
+    throw std::logic_error("record: no quantity named " + std::string(name) +
+                           " (declared: " + (known.empty() ? std::string("none") : known) + ")");
+  }
   return static_cast<std::size_t>(i);
 }
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "mcpilot/join.hpp"
+#include "parameter_read_error.hpp"
 
 namespace mcpilot {
 
@@ -119,26 +120,56 @@ const param_value& parameters::get(const std::string& name) const {
   return it->second;
 }
 
+namespace {
+
+// What the model's spec declared, from the value it holds (checked against the spec when set).
+std::string_view declared_as(const param_value& v) {
+  switch (v.index()) {
+    case 0:
+      return "a bool (s.boolean)";
+    case 1:
+      return "an integer (s.integer)";
+    case 2:
+      return "a number (s.number)";
+    default:
+      return "a string (s.string or s.choice)";
+  }
+}
+
+[[noreturn]] void read_as_other_type(const std::string& name, const param_value& v,
+                                     std::string_view call) {
+  throw parameter_read_error("the model's configure() read " + name + " with p." +
+                             std::string(call) + "(), but the model's declare() declares it " +
+                             std::string(declared_as(v)) +
+                             ": read it with the p. call of its declared type (docs/"
+                             "writing-a-model.md, \"Parameters\")");
+}
+
+}  // namespace
+
 double parameters::number(const std::string& name) const {
   const param_value& v = get(name);
   if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
   if (const auto* d = std::get_if<double>(&v)) return *d;
-  throw parameter_error(name, name + " is not a number");
+  read_as_other_type(name, v, "number");
 }
 
 std::int64_t parameters::integer(const std::string& name) const {
-  if (const auto* i = std::get_if<std::int64_t>(&get(name))) return *i;
-  throw parameter_error(name, name + " is not an integer");
+  const param_value& v = get(name);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+  read_as_other_type(name, v, "integer");
 }
 
 bool parameters::boolean(const std::string& name) const {
-  if (const auto* b = std::get_if<bool>(&get(name))) return *b;
-  throw parameter_error(name, name + " is not a bool");
+  const param_value& v = get(name);
+  if (const auto* b = std::get_if<bool>(&v)) return *b;
+  read_as_other_type(name, v, "boolean");
 }
 
 const std::string& parameters::string(const std::string& name) const {
-  if (const auto* s = std::get_if<std::string>(&get(name))) return *s;
-  throw parameter_error(name, name + " is not a string");
+  const param_value& v = get(name);
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  read_as_other_type(name, v, "string");
 }
 
 std::optional<double> parameters::optional_number(const std::string& name) const {

@@ -8,6 +8,11 @@ namespace mcpilot {
 
 namespace {
 
+// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
+constexpr std::uint64_t stream_pieces = 8;
+
+}  // namespace
+
 // A reading the quantity's kind cannot take is the model's error; caught here, inside the task,
 // it names the replication (or stream) that produced it instead of surfacing later in the
 // analysis without one.
@@ -20,11 +25,6 @@ void check_reading(const quantity_spec& q, double v) {
     throw std::runtime_error(os.str());
   }
 }
-
-// A stream round is advanced in this many pieces, so a limit can stop it between pieces.
-constexpr std::uint64_t stream_pieces = 8;
-
-}  // namespace
 
 std::function<void(std::uint64_t)> replication_task(const model& m, const model_spec& spec,
                                                     std::uint64_t seed, std::uint64_t begin,

@@ -21,6 +21,10 @@ struct stream_slot {
   std::vector<std::vector<double>> fresh;  // this round's readings, per quantity
 };
 
+// A reading the quantity's kind cannot take (NaN, a rate <= 0, a proportion not 0/1) is the
+// model's error: throws runtime_error naming the quantity and the reading.
+void check_reading(const quantity_spec& q, double v);
+
 // Replication i (in [begin, ...)) into rows[(i - begin) * width, ...), its readings checked
 // against their quantities' kinds.
 std::function<void(std::uint64_t)> replication_task(const model& m, const model_spec& spec,

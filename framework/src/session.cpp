@@ -27,8 +27,8 @@ using clock_type = std::chrono::steady_clock;
 std::string failure_message(const task_failure& f, std::uint64_t seed, bool stream_style) {
   std::ostringstream os;
   os << (stream_style ? "stream " : "replication ") << f.index() << " (seed " << seed
-     << ") failed: " << f.what() << "; replay it alone with the same seed and "
-     << (stream_style ? "stream" : "replication") << " index";
+     << ") failed: " << f.what() << "; replay it alone on one thread (under a debugger): the same "
+     << "command with --replay " << f.index() << " (docs/cli.md, \"Replaying one replication\")";
   return os.str();
 }
 

@@ -10,6 +10,7 @@
 #include "mojette/encoder.hpp"
 #include "mojette/recoverability.hpp"
 #include "storage/duration_parameters.hpp"
+#include "storage/nines.hpp"
 
 namespace mcpilot::mojette {
 
@@ -93,6 +94,7 @@ void mojette_model::declare(model_spec& s) const {
             "time to rebuild the block from a smallest recoverable set, drawn uniformly, per "
             "block byte (the reconstruction order is prepared outside the timing)");
   }
+  if (lifetime_) storage::declare_durability_nines(s, scenario_.mission_hours);
 }
 
 void mojette_model::configure(const parameters& p) {
@@ -159,8 +161,10 @@ void mojette_model::configure(const parameters& p) {
 
   exact_.clear();
   if (lifetime_) {
-    if (const auto e = exact_loss_in_mission(scenario_, recoverable_))
+    if (const auto e = exact_loss_in_mission(scenario_, recoverable_)) {
       exact_["loss_in_mission"] = *e;
+      exact_["durability_nines"] = storage::durability_nines(*e, scenario_.mission_hours);
+    }
   } else {
     exact_["unrecoverable"] = unrecoverable_probability(recoverable_, n, failure_probability_);
   }

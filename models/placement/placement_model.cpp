@@ -13,6 +13,7 @@
 #include "placement/failure_counts.hpp"
 #include "placement/layout_parameters.hpp"
 #include "storage/duration_parameters.hpp"
+#include "storage/nines.hpp"
 
 namespace mcpilot::placement {
 
@@ -99,6 +100,7 @@ void placement_model::declare(model_spec& s) const {
     s.quantity("rebuild_max_over_mean_load")
         .optional()
         .describe("that rebuild's busiest participant's reads over the participants' mean");
+    storage::declare_durability_nines(s, mission_);
   } else {
     s.proportion("loss").describe("1 if at least one group is lost, else 0");
     // Optional, like fraction_lost: `loss` drives the session. groups_lost is constant where
@@ -204,7 +206,10 @@ void placement_model::configure(const parameters& p) {
     exact_["rebuild_max_over_mean_load"] = static_cast<double>(ratio / v);
     if (const auto e = exact_lifetime(layout_, lifetime_, mission_)) {
       exact_["mttdl_hours"] = e->mttdl_hours;
-      if (e->loss_in_mission) exact_["loss_in_mission"] = *e->loss_in_mission;
+      if (e->loss_in_mission) {
+        exact_["loss_in_mission"] = *e->loss_in_mission;
+        exact_["durability_nines"] = storage::durability_nines(*e->loss_in_mission, mission_);
+      }
       exact_note_ = "rebuild figures exact; Markov chain on " + std::to_string(e->states) +
                     " down-sets" +
                     (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");

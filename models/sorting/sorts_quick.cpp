@@ -111,7 +111,7 @@ void quick_queue(std::span<key> a, std::span<key> scratch, Ops& ops) {
 }
 
 template <class Ops>
-operation_counts count(void (*sort)(std::span<key>, std::span<key>, Ops&), std::span<key> a) {
+operation_counts count_quick(void (*sort)(std::span<key>, std::span<key>, Ops&), std::span<key> a) {
   std::vector<key> scratch(scratch_size(a.size()));
   Ops ops;
   sort(a, scratch, ops);
@@ -144,13 +144,13 @@ template void quick_queue_sort<false>(std::span<key>, std::span<key>);
 template void quick_queue_sort<true>(std::span<key>, std::span<key>);
 
 operation_counts counted_quick_sort(std::span<key> a) {
-  return count<counting_ops>(quick<counting_ops>, a);
+  return count_quick<counting_ops>(quick<counting_ops>, a);
 }
 operation_counts counted_quick_stack_sort(std::span<key> a) {
-  return count<counting_ops>(quick_stack<counting_ops>, a);
+  return count_quick<counting_ops>(quick_stack<counting_ops>, a);
 }
 operation_counts counted_quick_queue_sort(std::span<key> a) {
-  return count<counting_ops>(quick_queue<counting_ops>, a);
+  return count_quick<counting_ops>(quick_queue<counting_ops>, a);
 }
 
 }  // namespace mcpilot::sorting

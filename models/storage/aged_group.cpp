@@ -7,15 +7,15 @@
 namespace mcpilot::storage {
 
 namespace {
-constexpr double inf = std::numeric_limits<double>::infinity();
+constexpr double never = std::numeric_limits<double>::infinity();
 }
 
 aged_group::aged_group(const group_config& g)
     : g_(&g),
       born_(static_cast<std::size_t>(g.disks), 0.0),
       working_(static_cast<std::size_t>(g.disks), 1),
-      head_end_(inf) {
-  if (g.parallel) rebuild_end_.assign(static_cast<std::size_t>(g.disks), inf);
+      head_end_(never) {
+  if (g.parallel) rebuild_end_.assign(static_cast<std::size_t>(g.disks), never);
   if (g.latent_rate > 0) {
     known_at_.assign(static_cast<std::size_t>(g.disks), 0.0);
     defective_.assign(static_cast<std::size_t>(g.disks), 0);
@@ -23,7 +23,7 @@ aged_group::aged_group(const group_config& g)
 }
 
 double aged_group::next_rebuild() const {
-  if (!g_->parallel) return head_ < queue_.size() ? head_end_ : inf;
+  if (!g_->parallel) return head_ < queue_.size() ? head_end_ : never;
   return *std::min_element(rebuild_end_.begin(), rebuild_end_.end());
 }
 
@@ -169,13 +169,13 @@ void aged_group::complete_rebuild(philox_stream& rng) {
   if (g_->parallel) {
     j = static_cast<std::size_t>(std::min_element(rebuild_end_.begin(), rebuild_end_.end()) -
                                  rebuild_end_.begin());
-    rebuild_end_[j] = inf;
+    rebuild_end_[j] = never;
   } else {
     j = static_cast<std::size_t>(queue_[head_]);
     if (++head_ == queue_.size()) {
       queue_.clear();
       head_ = 0;
-      head_end_ = inf;
+      head_end_ = never;
     } else {
       head_end_ = now_ + g_->repair.sample(rng);
     }

@@ -28,10 +28,12 @@
 // there.)
 
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "mcpilot/rng.hpp"
 #include "storage/durations.hpp"
+#include "storage/outage_laws.hpp"
 
 namespace mcpilot::storage {
 
@@ -44,7 +46,11 @@ struct group_config {
   double rebuild_error = 0;
   double latent_rate = 0;     // per disk-hour
   double scrub_interval = 0;  // 0: no scrubbing
+  outage_law outage;          // transient outages of single devices (outage_laws.hpp)
 };
+
+// A time interval [first, second), hours.
+using period = std::pair<double, double>;
 
 // One group's history, advanced in steps: a system of several groups advances each to a common
 // horizon, doubling it until some group has lost data, so that no group is followed far past the
@@ -57,8 +63,23 @@ class group_process {
   // event; events are failures, rebuilds, latent errors and scrubs.
   double advance(double horizon);
 
+  // A domain event at time t, which the caller has advanced every group to: `disks` (of this
+  // group) go down until `until` (a disk already out stays out until the later end; a failed disk
+  // is unaffected), or fail at t (processed by the next advance()).
+  void take_out(double t, const std::vector<int>& disks, double until);
+  void destroy(double t, const std::vector<int>& disks);
+
+  double loss_time() const { return lost_; }
+  // The periods during which this group's data was unavailable though not lost (more than
+  // `tolerance` disks down, failed or out), clipped to [0, end]. Exact up to the time advanced to.
+  std::vector<period> unavailable_until(double end) const;
+
  private:
   double next_latent_after(double t);
+  double next_outage_after(double t);
+  // Opens or closes the current unavailable period after a change of state at t.
+  void note(double t);
+  void note_loss(double t);
 
   const group_config& g_;
   philox_stream& rng_;
@@ -66,9 +87,13 @@ class group_process {
   std::vector<double> done_at_;  // parallel rebuilds: completion per failed disk, +inf otherwise
   std::vector<int> queue_;       // one rebuild at a time: failed disks, head first
   std::size_t head_ = 0;
-  double rebuild_end_;        // the head's rebuild
-  std::vector<char> defect_;  // latent error on a working disk
-  int failed_ = 0, defects_ = 0;
+  double rebuild_end_;           // the head's rebuild
+  std::vector<char> defect_;     // latent error on a working disk
+  std::vector<double> back_at_;  // per disk: end of its outage while out, +inf otherwise
+  int failed_ = 0, defects_ = 0, out_ = 0;
+  double next_outage_;
+  double down_since_;  // start of the current unavailable period, +inf when available
+  std::vector<period> unavailable_;
   double next_latent_, next_scrub_;
   double lost_;  // the loss time once it happened
 };
@@ -76,10 +101,5 @@ class group_process {
 // Time of data loss of one group, or +infinity if none happens by `horizon`.
 double simulate_group(const group_config& g, philox_stream& rng,
                       double horizon = std::numeric_limits<double>::infinity());
-
-// Time of data loss of a system of `groups` independent groups: the first group's loss. Each
-// group is advanced to a common horizon, starting at `first_horizon` and doubling, until one has
-// lost data. O(groups x events per group up to twice the system's loss time).
-double simulate_system(const group_config& g, int groups, double first_horizon, philox_stream& rng);
 
 }  // namespace mcpilot::storage

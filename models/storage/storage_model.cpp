@@ -4,10 +4,16 @@
 #include <limits>
 #include <stdexcept>
 
+#include "storage/availability_chain.hpp"
+#include "storage/availability_importance.hpp"
+#include "storage/domain_chain.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
 #include "storage/method_choice.hpp"
+#include "storage/outage_parameters.hpp"
+#include "storage/system_mission.hpp"
+#include "storage/unrepaired_group.hpp"
 
 namespace mcpilot::storage {
 
@@ -22,12 +28,24 @@ double ratio_of_means(std::span<const double> m) {
 
 }  // namespace
 
+namespace {
+
+void declare_nines(model_spec& s, double mission) {
+  declare_durability_nines(s, mission);
+}
+
+}  // namespace
+
 void storage_model::declare(model_spec& s) const {
   s.describe(
       "Storage reliability: `groups` redundancy groups of `disks` devices, each surviving "
-      "`tolerance` concurrent failures (RAID-5/6, replication, erasure codes). Time to data "
-      "loss and loss within a mission; exact Markov answers where lifetimes and repairs are "
-      "exponential; importance sampling for rare losses.");
+      "`tolerance` concurrent failures (RAID-5/6, replication, erasure codes), with transient "
+      "outages (outage.*) and failure domains (domains.*). Quantities: mttdl_hours; with "
+      "mission_hours, loss_in_mission and durability_nines (every method), and fraction_lost, "
+      "unavailability and unavailable_events_per_year (naive); with method = importance and "
+      "outages, the long-run unavailability and unavailable_events_per_year. Exact Markov "
+      "answers where lifetimes and repairs are exponential, and without repair for any "
+      "lifetime; importance sampling for rare losses and rare unavailability.");
   s.integer("disks", 10, "devices per redundancy group").in_range(1, 1024);
   s.integer("tolerance", 2,
             "concurrent failures a group survives (RAID-5: 1, RAID-6: 2, r-way replication: r-1, "
@@ -52,6 +70,8 @@ void storage_model::declare(model_spec& s) const {
                     "mission time for loss_in_mission, hours (87,600 = 10 years); absent: no "
                     "loss_in_mission")
       .positive();
+  declare_outage_parameters(s);
+  declare_domain_parameters(s);
   s.choice("method", "naive", {"naive", "importance", "auto"},
            "naive: simulate each system to its data loss; importance: for rare losses, "
            "regenerative cycles with balanced failure biasing (exponential laws, no latent "
@@ -66,15 +86,31 @@ void storage_model::declare(model_spec& s) const {
             "until all work again) of a failure-biased estimate of their chance of loss before "
             "the mission ends, given the disks' ages and defects (importance sampling, any "
             "laws); its mean is P(loss within mission_hours)");
+    declare_nines(s, *mission_);
     return;
   }
   if (method_ == estimator::naive) {
     s.quantity("mttdl_hours")
         .with_unit("h")
         .describe("time to data loss of the system, all disks new at time 0; one per replication");
-    if (mission_)
+    if (mission_) {
       s.proportion("loss_in_mission")
           .describe("1 if the system loses data within mission_hours, else 0");
+      declare_nines(s, *mission_);
+      s.quantity("fraction_lost")
+          .optional()
+          .describe(
+              "fraction of the groups (of the stored data) lost within the mission, per year of "
+              "mission; its mean is the expected fraction of data lost per year");
+      s.quantity("unavailability")
+          .optional()
+          .describe(
+              "fraction of the mission during which some data is unavailable though not lost "
+              "(more than tolerance devices of a group down, failed or out)");
+      s.quantity("unavailable_events_per_year")
+          .optional()
+          .describe("periods of unavailability starting within the mission, per year of mission");
+    }
   } else {
     s.quantity("cycle_hours")
         .with_unit("h")
@@ -96,6 +132,8 @@ void storage_model::declare(model_spec& s) const {
               "per mission, the sum over its excursions from all disks up of a failure-biased "
               "estimate of their chance of loss before the mission ends (importance sampling); "
               "its mean is P(loss within mission_hours)");
+    if (mission_) declare_nines(s, *mission_);
+    if (availability_ && group_.outage.active()) declare_availability_by_importance(s);
   }
 }
 
@@ -121,6 +159,12 @@ void storage_model::configure(const parameters& p) {
                           "0 every failure already loses data");
   groups_ = static_cast<int>(p.integer("groups"));
   mission_ = p.optional_number("mission_hours");
+  g.outage = read_outage(p, mission_);
+  domains_ = read_domains(p, groups_ * g.disks, mission_);
+  // Domain failures of one device each are device failures at a higher rate (exponential laws
+  // fold them into lambda); with several devices per domain they are correlated.
+  const bool domain_failures = domains_.count > 0 && domains_.failure_rate > 0;
+  const bool one_per_domain = domains_.count == groups_ * g.disks;
   // Laws that a double cannot evaluate fail here, at configuration, never inside a replication.
   const double horizon = std::max(mission_.value_or(1.0), 1.0);
   check_laws(g.lifetime, g.repair, horizon);
@@ -137,12 +181,26 @@ void storage_model::configure(const parameters& p) {
     not_regenerative = "repair.distribution is " + p.string("repair.distribution");
   else if (g.latent_rate > 0)
     not_regenerative = "latent.rate_per_hour is not 0";
+  // Outages and domain outages never lose data, so the loss estimators ignore them; domain
+  // failures they cannot carry, except one device per domain under exponential lifetimes.
+  std::string correlated;
+  if (domain_failures && !(one_per_domain && not_regenerative.empty()))
+    correlated = one_per_domain ? "domains.failure_rate_per_hour with " + not_regenerative
+                                : "domains.failure_rate_per_hour with " +
+                                      std::to_string(groups_ * g.disks / domains_.count) +
+                                      " devices per domain (correlated failures)";
 
   const std::string method = p.string("method");
   approximate_loss_ = -1;
   if (method == "naive") {
     method_ = estimator::naive;
     reason_ = "method = naive in the config";
+  } else if (method == "importance" && !correlated.empty()) {
+    throw parameter_error("method",
+                          "method = importance does not cover " + correlated +
+                              ": its likelihood ratios are for independent device failures. "
+                              "Supported: method = naive (any domains), or domains with one "
+                              "device each and exponential lifetimes");
   } else if (method == "importance") {
     if (not_regenerative.empty()) {
       method_ = estimator::markov_chain;
@@ -162,6 +220,9 @@ void storage_model::configure(const parameters& p) {
               "and rebuilds without latent errors give. Supported: set mission_hours (failure "
               "biasing, any laws), or method = naive (mttdl_hours, any laws), or method = auto");
     }
+  } else if (!correlated.empty()) {
+    method_ = estimator::naive;
+    reason_ = "method = auto; " + correlated + ": only naive simulation covers them";
   } else {
     const auto c = choose_method(g, groups_, mission_, not_regenerative.empty());
     reason_ = c.reason;
@@ -173,10 +234,13 @@ void storage_model::configure(const parameters& p) {
   group_ = g;
 
   exact_.clear();
-  if (markov) {
+  quadrature_error_ = -1;
+  steady_unavailability_ = -1;
+  availability_.reset();
+  if (markov && (!domain_failures || one_per_domain)) {
     chain_.group.disks = g.disks;
     chain_.group.tolerance = g.tolerance;
-    chain_.group.failure_rate = 1 / g.lifetime.mean;
+    chain_.group.failure_rate = 1 / g.lifetime.mean + (domain_failures ? domains_.failure_rate : 0);
     chain_.group.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
     chain_.group.parallel = g.parallel;
     chain_.group.rebuild_error = g.rebuild_error;
@@ -184,9 +248,42 @@ void storage_model::configure(const parameters& p) {
     const auto G = static_cast<std::size_t>(groups_);
     try {
       exact_["mttdl_hours"] = system_mttdl(chain_.group, G);
-      if (mission_) exact_["loss_in_mission"] = system_loss_by(chain_.group, G, *mission_);
+      if (mission_) {
+        const double p_loss = system_loss_by(chain_.group, G, *mission_);
+        exact_["loss_in_mission"] = p_loss;
+        exact_["durability_nines"] = durability_nines(p_loss, *mission_);
+        if (method_ == estimator::naive)
+          exact_["fraction_lost"] =
+              system_loss_by(chain_.group, 1, *mission_) / (*mission_ / hours_per_year);
+      }
     } catch (const std::domain_error&) {
       exact_.clear();  // a chain the exact solvers cannot handle: no analytic value, not an error
+    }
+    exact_availability();
+  } else if (g.repair.type == kind::none && g.latent_rate == 0 && !domain_failures) {
+    exact_unrepaired();
+  } else if (markov && groups_ == 1 &&
+             (g.parallel || g.tolerance <= 1 || g.repair.type == kind::none)) {
+    // Correlated domain failures inside one group: the chain on per-domain failed counts.
+    domain_group_rates d;
+    d.domains = domains_.count;
+    d.per_domain = g.disks / domains_.count;
+    d.tolerance = g.tolerance;
+    d.failure_rate = 1 / g.lifetime.mean;
+    d.domain_failure_rate = domains_.failure_rate;
+    d.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
+    d.rebuild_error = g.rebuild_error;
+    try {
+      const auto e = domain_group_loss(d, mission_.value_or(0));
+      exact_["mttdl_hours"] = e.mttdl_hours;
+      if (mission_ && e.loss_by) {
+        exact_["loss_in_mission"] = *e.loss_by;
+        exact_["durability_nines"] = durability_nines(*e.loss_by, *mission_);
+        if (method_ == estimator::naive)
+          exact_["fraction_lost"] = *e.loss_by / (*mission_ / hours_per_year);
+      }
+    } catch (const std::exception&) {
+      exact_.clear();  // too many states: no exact value, not an error
     }
   }
 }
@@ -200,14 +297,25 @@ void storage_model::replicate(replication& r) const {
     r.record(0, cycle_hours(chain_, r.rng()));
     r.record(1, cycle_loss_weight(chain_, r.rng()));
     if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
+    if (availability_ && group_.outage.active()) {
+      r.record("availability_cycle_hours", availability_cycle_hours(*availability_, r.rng()));
+      const auto w = availability_cycle_weights(*availability_, r.rng());
+      r.record("unavailable_hours_per_cycle", w.unavailable_hours);
+      r.record("unavailable_entries_per_cycle", w.entries);
+    }
     return;
   }
   // The system loses data when its first group does. Groups advance together to a horizon that
   // doubles from one disk's mean life, so none is followed far past the system's loss.
-  const double loss =
-      simulate_system(group_, groups_, group_.lifetime.expected() / group_.disks, r.rng());
-  r.record(0, loss);
-  if (mission_) r.record(1, loss <= *mission_ ? 1.0 : 0.0);
+  const auto o = simulate_system(group_, domains_, groups_,
+                                 group_.lifetime.expected() / group_.disks, mission_, r.rng());
+  r.record(0, o.loss);
+  if (!mission_) return;
+  const double T = *mission_, years = T / hours_per_year;
+  r.record(1, o.loss <= T ? 1.0 : 0.0);
+  r.record("fraction_lost", o.groups_lost / static_cast<double>(groups_) / years);
+  r.record("unavailability", o.unavailable_hours / T);
+  r.record("unavailable_events_per_year", o.unavailable_periods / years);
 }
 
 std::map<std::string, double> storage_model::analytic() const {
@@ -235,6 +343,25 @@ std::vector<model_fact> storage_model::model_facts() const {
                  std::string("tolerance >= 3 with repairs: the importance readings are "
                              "heavy-tailed and this case is not validated; compare a few seeds"),
                  ""});
+  if (quadrature_error_ >= 0)
+    f.push_back({"mttdl_quadrature_error_hours", quadrature_error_,
+                 "exact mttdl_hours without repair: exp-sinh quadrature's error estimate"});
+  if (steady_unavailability_ >= 0)
+    f.push_back({"steady_unavailability", steady_unavailability_,
+                 "exact long-run fraction of time some data is unavailable (Markov chain; a lost "
+                 "group replaced at once)"});
+  if (domains_.count > 0)
+    f.push_back({"devices_per_domain", std::int64_t{groups_ * group_.disks / domains_.count},
+                 "device i of group g in domain (g x disks + i) mod domains.count"});
+  // What naive simulation would need instead: missions for +-10% at 95% on the exact (or the
+  // approximate) loss probability. Times follow from docs/performance.md's cost per mission.
+  if (importance() && mission_) {
+    const auto exact = exact_.find("loss_in_mission");
+    const double p = exact != exact_.end() ? exact->second : approximate_loss_;
+    if (p > 0 && p < 1)
+      f.push_back({"naive_missions_for_10_percent", naive_missions_needed(p),
+                   "missions naive simulation would need for loss_in_mission to +-10% at 95%"});
+  }
   if (approximate_loss_ >= 0 && mission_)
     f.push_back({"approximate_loss_in_mission", approximate_loss_,
                  "rough Markov approximation behind auto's choice, not an estimate"});

@@ -10,8 +10,11 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "storage/availability_chain.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
+#include "storage/nines.hpp"
+#include "storage/outage_laws.hpp"
 
 namespace mcpilot::storage {
 
@@ -44,6 +47,16 @@ class storage_model : public model {
   double approximate_loss_ = -1;
   system_rates chain_;  // importance sampling (exponential laws only)
   std::map<std::string, double> exact_;
+  domain_config domains_;
+  double steady_unavailability_ = -1;  // exact, when the availability chain applies
+
+  std::optional<availability_chain> availability_;  // one group's, when exact (exponential laws)
+
+  double quadrature_error_ = -1;  // of the exact MTTDL without repair (any lifetime law)
+
+  void exact_availability();
+  void exact_unrepaired();
+  void declare_availability_by_importance(model_spec& s) const;
 };
 
 }  // namespace mcpilot::storage

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "mcpilot/validate.hpp"
 
 namespace mcpilot::test {
 
@@ -29,20 +30,7 @@ struct value {
 // Throws std::logic_error for a parameter the model does not declare, and parameter_error as
 // check() and configure() do. Returns the spec declared after configuring.
 inline model_spec configure_model(model& m, const std::vector<named_value>& values) {
-  model_spec base;
-  m.declare(base);
-  parameters p;
-  for (const auto& s : base.parameter_specs())
-    if (s.default_value) p.set(s.name, *s.default_value);
-  for (const auto& [name, v] : values) {
-    const auto* s = base.find_parameter(name);
-    if (!s) throw std::logic_error("no parameter " + name);
-    p.set(name, s->check(v));
-  }
-  m.configure(p);
-  model_spec spec;
-  m.declare(spec);
-  return spec;
+  return configure_with(m, values);
 }
 
 // A model and the spec it declared once configured; held by pointer, since models do not move.

@@ -34,6 +34,9 @@ analysis_options with(const precision& p) {
   // They check Pilot's interval number for number (R's t.test on the batch means); the adjusted
   // interval has its own tests in adjusted_interval_test.cpp.
   if (!o.requirements.interval) o.requirements.interval = interval_method::pilot;
+  // And Pilot's subsession rule, whose q they compute by hand or by definition; the decay rule,
+  // the default, has its own tests in stream_analysis_test.cpp.
+  o.subsessions = analysis_options::grouping::lag1;
   return o;
 }
 
@@ -370,6 +373,9 @@ TEST(SubsessionTrend, IsTheTrendOfTheAnalysedBatchMeans) {
     for (quantity_kind kind : {quantity_kind::ordinary, quantity_kind::rate}) {
       analysis_options opt;
       opt.kind = kind;
+      // Pilot's rule, which takes q = 1 for the independent readings: the decay rule sees the
+      // drift's long memory and batches them, and the q = 1 path would go untested.
+      opt.subsessions = analysis_options::grouping::lag1;
       const analysis a = analyze(x, opt);
       ASSERT_TRUE(a.subsession_size && a.ci_low) << a.status;
       ASSERT_GT(a.warmup.removed_begin, 0u);

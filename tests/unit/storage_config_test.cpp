@@ -36,21 +36,37 @@ TEST(StorageConfigs, AllLoadWithTheirMethodsQuantities) {
     ASSERT_GE(mttdl, 0) << name;
     EXPECT_TRUE(cfg.spec.quantities()[static_cast<std::size_t>(mttdl)].derived()) << name;
     EXPECT_GE(cfg.spec.quantity_index("loss_in_mission"), 0) << name;
-    EXPECT_EQ(cfg.instance->analytic().size(), 2u) << name;
+    // mttdl_hours, loss_in_mission and durability_nines (its transform).
+    EXPECT_EQ(cfg.instance->analytic().size(), 3u) << name;
   }
   for (const char* name : {"raid5-weibull-elerath", "raid5-latent-scrub"}) {
     const auto cfg = mcpilot::load_config(config_path(name), models);
-    ASSERT_EQ(cfg.spec.quantities().size(), 2u) << name;
+    // mttdl_hours, loss_in_mission, and the optional durability_nines, fraction_lost,
+    // unavailability and unavailable_events_per_year.
+    ASSERT_EQ(cfg.spec.quantities().size(), 6u) << name;
     EXPECT_EQ(cfg.spec.quantities()[1].kind, mcpilot::quantity_kind::proportion) << name;
+    for (std::size_t q = 2; q < 6; ++q) EXPECT_FALSE(cfg.spec.quantities()[q].required) << name;
     EXPECT_TRUE(cfg.instance->analytic().empty()) << name;
+  }
+  // The configs of issue 38 load, each with the quantity it asks for required.
+  for (const auto& [name, asked] : {std::pair{"raid6-outages", "durability_nines"},
+                                    {"vault-17-3", "durability_nines"},
+                                    {"lrc-12-2-2", "durability_nines"},
+                                    {"replication3-domains", "unavailability"}}) {
+    const auto cfg = mcpilot::load_config(config_path(name), models);
+    const int q = cfg.spec.quantity_index(asked);
+    ASSERT_GE(q, 0) << name;
+    EXPECT_TRUE(cfg.spec.quantities()[static_cast<std::size_t>(q)].required) << name;
+    EXPECT_EQ(cfg.instance->analytic().count(asked), 1u) << name;
   }
 }
 
 // The general rare-event target: method = auto takes failure biasing and says why.
 TEST(StorageConfigs, GeneralTargetChoosesImportance) {
   const auto cfg = mcpilot::load_config(config_path("raid6-weibull-latent"), registry());
-  ASSERT_EQ(cfg.spec.quantities().size(), 1u);
+  ASSERT_EQ(cfg.spec.quantities().size(), 2u);
   EXPECT_EQ(cfg.spec.quantities()[0].name, "loss_in_mission");
+  EXPECT_EQ(cfg.spec.quantities()[1].name, "durability_nines");
   const auto facts = cfg.instance->model_facts();
   ASSERT_GE(facts.size(), 2u);
   EXPECT_EQ(std::get<std::string>(facts[0].value), "importance (failure biasing)");
@@ -73,7 +89,7 @@ TEST(StorageConfigs, ModelErrorsNameTheField) {
   mcpilot::config_overrides set;
   set.sets.push_back("model.method=importance");
   const auto cfg = mcpilot::load_config(config_path("raid5-weibull-elerath"), models, set);
-  ASSERT_EQ(cfg.spec.quantities().size(), 1u);
+  ASSERT_EQ(cfg.spec.quantities().size(), 2u);  // and durability_nines
   EXPECT_EQ(cfg.spec.quantities()[0].name, "loss_in_mission");
 }
 
@@ -104,8 +120,42 @@ TEST(StorageConfigs, QuickstartRunsWithExactValues) {
     EXPECT_GE(q["ci_high"].get<double>(), exact) << q["name"];
     ++checked;
   }
-  EXPECT_EQ(checked, 2);
+  EXPECT_EQ(checked, 3);  // mttdl_hours, loss_in_mission, durability_nines
   EXPECT_NE(r.out.find("covered"), std::string::npos) << r.out;
+}
+
+// Asking for a quantity the configuration cannot define is exit 2, naming it: unavailability
+// under importance sampling without outages, durability_nines of placement.design. Bad domain
+// and outage parameters from a config are exit 2 naming the field.
+TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
+  const std::string body =
+      "[experiment]\nname = \"x\"\nseed = 1\nmax_seconds = 5\n[model]\nname = \"storage.group\"\n"
+      "disks = 10\ntolerance = 2\nmission_hours = 8766\nmethod = \"importance\"\n";
+  {
+    const temp_file cfg(body + "[[quantity]]\nname = \"unavailability\"\nrequired = true\n",
+                        ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("unknown quantity \"unavailability\""), std::string::npos) << r.err;
+  }
+  {
+    const temp_file cfg(
+        "[experiment]\nname = \"x\"\nseed = 1\n[model]\nname = \"placement.design\"\n"
+        "design = \"fano\"\ntolerance = 1\n[[quantity]]\nname = \"durability_nines\"\n",
+        ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find("durability_nines"), std::string::npos) << r.err;
+  }
+  for (const auto& [extra, field] :
+       {std::pair{"domains = { count = 3, failure_rate_per_hour = 1e-6 }\n", "domains.count"},
+        {"domains = { count = 2, failure_rate_per_hour = 0.0 }\n", "domains.failure_rate_per_hour"},
+        {"outage = { rate_per_hour = 1e-4, mean_hours = 9000 }\n", "outage.mean_hours"}}) {
+    const temp_file cfg(body + extra, ".toml");
+    const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
+    EXPECT_EQ(r.exit_code, 2) << extra << r.err;
+    EXPECT_NE(r.err.find(field), std::string::npos) << r.err;
+  }
 }
 
 }  // namespace

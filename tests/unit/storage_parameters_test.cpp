@@ -106,8 +106,9 @@ TEST(StorageParameters, ImportanceBeyondMarkovNeedsAMission) {
               {"latent.rate_per_hour", 1e-5},
               {"mission_hours", 8760.0}})}) {
     EXPECT_EQ(c->model.method(), estimator::failure_biasing);
-    ASSERT_EQ(c->spec.quantities().size(), 1u);
+    ASSERT_EQ(c->spec.quantities().size(), 2u);
     EXPECT_EQ(c->spec.quantities()[0].name, "loss_in_mission");
+    EXPECT_EQ(c->spec.quantities()[1].name, "durability_nines");  // derived from it
   }
 }
 
@@ -145,10 +146,84 @@ TEST(StorageParameters, OverflowingLaws) {
 
 TEST(StorageParameters, AnalyticOnlyForMarkovConfigurations) {
   EXPECT_EQ(make({})->model.analytic().size(), 1u);
-  EXPECT_EQ(make({{"mission_hours", 10.0}})->model.analytic().size(), 2u);
+  // With a mission: loss_in_mission, and what follows from the chains (durability_nines,
+  // fraction_lost, unavailability, unavailable_events_per_year).
+  EXPECT_EQ(make({{"mission_hours", 10.0}})->model.analytic().size(), 6u);
+  EXPECT_EQ(make({{"mission_hours", 10.0}, {"method", "importance"}})->model.analytic().size(), 3u);
   EXPECT_EQ(make({{"repair.distribution", "none"}})->model.analytic().size(), 1u);
   EXPECT_TRUE(make({{"repair.distribution", "deterministic"}})->model.analytic().empty());
   EXPECT_TRUE(make({{"latent.rate_per_hour", 1e-5}})->model.analytic().empty());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(StorageParameters, OutagesAndDomains) {
+  // Rates <= 0.
+  expect_error({{"outage.rate_per_hour", 0.0}}, "outage.rate_per_hour", "must be > 0");
+  expect_error({{"domains.failure_rate_per_hour", -1e-6}}, "domains.failure_rate_per_hour",
+               "must be > 0");
+  expect_error({{"domains.outage_rate_per_hour", 0.0}}, "domains.outage_rate_per_hour",
+               "must be > 0");
+  // A rate without its duration, a duration without its rate, a shape with a law that has none.
+  expect_error({{"outage.rate_per_hour", 1e-4}}, "outage.mean_hours", "is needed too");
+  expect_error({{"outage.mean_hours", 0.25}}, "outage.mean_hours", "without a rate");
+  expect_error({{"outage.rate_per_hour", 1e-4}, {"outage.mean_hours", 0.25}, {"outage.shape", 1.0}},
+               "outage.shape", "lognormal only");
+  // Outages longer than the mission.
+  expect_error(
+      {{"outage.rate_per_hour", 1e-4}, {"outage.mean_hours", 200.0}, {"mission_hours", 100.0}},
+      "outage.mean_hours", "longer than mission_hours");
+  expect_error({{"domains.count", 2},
+                {"disks", 4},
+                {"domains.outage_rate_per_hour", 1e-5},
+                {"domains.outage_mean_hours", 9e4},
+                {"mission_hours", 8766.0}},
+               "domains.outage_mean_hours", "longer than mission_hours");
+  // Domains that do not divide the devices, events without domains, domains without events.
+  expect_error({{"disks", 10}, {"domains.count", 3}, {"domains.failure_rate_per_hour", 1e-6}},
+               "domains.count", "does not divide the 10 devices");
+  expect_error({{"disks", 10},
+                {"groups", 2},
+                {"domains.count", 40},
+                {"domains.failure_rate_per_hour", 1e-6}},
+               "domains.count", "does not divide the 20 devices");
+  expect_error({{"domains.failure_rate_per_hour", 1e-6}}, "domains.failure_rate_per_hour",
+               "need domains.count");
+  expect_error({{"disks", 10}, {"domains.count", 2}}, "domains.count", "no domain event");
+  EXPECT_NO_THROW(make({{"disks", 10},
+                        {"groups", 3},
+                        {"domains.count", 5},
+                        {"domains.failure_rate_per_hour", 1e-6}}));
+  // Importance sampling cannot carry correlated domain failures; it names the alternatives.
+  expect_error({{"disks", 10},
+                {"domains.count", 2},
+                {"domains.failure_rate_per_hour", 1e-6},
+                {"method", "importance"}},
+               "method", "method = naive");
+}
+
+TEST(StorageParameters, QuantitiesFollowTheConfiguration) {
+  // Without a mission, none of the mission quantities is declared (asking for one in a config is
+  // then "unknown quantity", exit 2); naive with a mission declares them all.
+  const auto none = make({{"disks", 4}, {"tolerance", 1}});
+  for (const char* q :
+       {"unavailability", "fraction_lost", "durability_nines", "unavailable_events_per_year"})
+    EXPECT_LT(none->spec.quantity_index(q), 0) << q;
+  const auto all = make({{"disks", 4}, {"tolerance", 1}, {"mission_hours", 8766.0}});
+  for (const char* q :
+       {"unavailability", "fraction_lost", "durability_nines", "unavailable_events_per_year"}) {
+    ASSERT_GE(all->spec.quantity_index(q), 0) << q;
+    EXPECT_FALSE(
+        all->spec.quantities()[static_cast<std::size_t>(all->spec.quantity_index(q))].required)
+        << q;
+  }
+  // Importance sampling estimates loss only: durability_nines, not the availability quantities.
+  const auto is =
+      make({{"disks", 4}, {"tolerance", 1}, {"mission_hours", 8766.0}, {"method", "importance"}});
+  EXPECT_GE(is->spec.quantity_index("durability_nines"), 0);
+  EXPECT_LT(is->spec.quantity_index("unavailability"), 0);
 }
 
 }  // namespace

@@ -83,7 +83,8 @@ TEST(StorageNaive, WeibullWithoutRepair) {
                    {"lifetime.scale_hours", 1.0},
                    {"lifetime.location_hours", k.location},
                    {"repair.distribution", "none"}});
-    EXPECT_TRUE(c->model.analytic().empty());  // no Markov chain: no exact value claimed
+    // No Markov chain, but the quadrature of the binomial survival gives the exact value.
+    EXPECT_NEAR(c->model.analytic().at("mttdl_hours"), k.exact, 1e-9 * k.exact) << k.disks;
     const auto r = run(*c, 1, 0.02);
     EXPECT_TRUE(covers(r, "mttdl_hours", k.exact)) << k.disks << " disks";
   }
@@ -320,13 +321,15 @@ TEST(StorageModel, QuantitiesFollowMethodAndMission) {
   ASSERT_EQ(naive->spec.quantities().size(), 1u);
   EXPECT_EQ(naive->spec.quantities()[0].name, "mttdl_hours");
   auto imp = make({{"method", "importance"}, {"mission_hours", 100.0}});
-  ASSERT_EQ(imp->spec.quantities().size(), 4u);
+  ASSERT_EQ(imp->spec.quantities().size(), 5u);  // and the optional durability_nines
   EXPECT_TRUE(imp->spec.quantities()[2].derived());
   EXPECT_EQ(imp->spec.quantities()[2].name, "mttdl_hours");
   EXPECT_FALSE(imp->spec.quantities()[0].required);
   EXPECT_FALSE(imp->spec.quantities()[1].required);
   EXPECT_TRUE(imp->spec.quantities()[3].required);
   EXPECT_EQ(imp->spec.quantities()[3].kind, mcpilot::quantity_kind::ordinary);
+  EXPECT_EQ(imp->spec.quantities()[4].name, "durability_nines");
+  EXPECT_FALSE(imp->spec.quantities()[4].required);
 }
 
 }  // namespace

@@ -13,11 +13,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "mcpilot/model.hpp"
 
 namespace mcpilot {
 
@@ -69,5 +72,30 @@ using interval_under_test =
 validation_study ar1_interval_study(interval_under_test interval = {});
 using changepoint_under_test = std::function<bool(std::span<const double> readings)>;
 validation_study changepoint_false_alarm_study(changepoint_under_test reports_change = {});
+
+// Configures `m` as a config file would, without one: its declared defaults, then each named
+// value checked by its parameter's declaration (parameter_error as a config would get;
+// std::invalid_argument for a name the model does not declare). Returns the spec the model
+// declares once configured (its quantities may follow the configuration). For studies and tests
+// that set up a model in code.
+model_spec configure_with(model& m, const std::vector<std::pair<std::string, param_value>>& values);
+
+// One configuration of a model family whose exact value of a quantity is known (the model's
+// analytic(): a closed form, a Markov chain solved exactly, an enumeration).
+struct exact_case {
+  std::string label;  // "Fano, tolerance 2, 3 devices failed"
+  std::vector<std::pair<std::string, param_value>> values;
+  std::string quantity;
+  std::optional<double> ci_perc;  // none: the normal preset's
+};
+
+// A model family's estimates against its exact values: for each case, sessions with seeds
+// 1..R (quick_sessions or full_sessions) run to their precision on 2 threads, and the share of
+// their 95% intervals that hold the exact value, gated at the project's 93%. `make` returns a new
+// instance of the model. O(cases x sessions) sessions.
+validation_study exact_value_study(std::string name, std::string guards,
+                                   std::function<std::unique_ptr<model>()> make,
+                                   std::vector<exact_case> cases, std::uint64_t quick_sessions,
+                                   std::uint64_t full_sessions);
 
 }  // namespace mcpilot

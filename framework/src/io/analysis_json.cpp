@@ -18,7 +18,16 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"applied", a.warmup.applied},         {"removed_begin", a.warmup.removed_begin},
       {"removed_end", a.warmup.removed_end}, {"changepoints", a.warmup.changepoints},
       {"p_values", a.warmup.p_values},       {"accepted", a.warmup.accepted},
-      {"resolution", a.warmup.resolution},
+      {"resolution", a.warmup.resolution},   {"short_warmup", a.warmup.short_warmup},
+  };
+  nlohmann::ordered_json phase = {
+      {"latest", a.phase.latest},
+      {"begin", a.phase.begin},
+      {"end", a.phase.end},
+      {"length", a.phase.end - a.phase.begin},
+      {"segments", a.phase.segments},
+      {"shift", or_null(a.phase.shift)},
+      {"drift", or_null(a.phase.drift)},
   };
   // Read top down: what was estimated, the interval, the verdict, then how it was obtained.
   return {
@@ -42,11 +51,13 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"subsession_count", or_null(a.subsession_count)},
       {"autocorrelation", or_null(a.autocorrelation)},
       {"subsession_autocorrelation", or_null(a.subsession_autocorrelation)},
+      {"autocorrelation_time", or_null(a.autocorrelation_time)},
       {"interval", std::string(to_string(a.interval))},
       {"variance_inflation", a.variance_inflation},
       {"subsession_skewness", or_null(a.subsession_skewness)},
       {"interval_shift", a.interval_shift},
       {"warmup", std::move(warmup)},
+      {"phase", std::move(phase)},
   };
 }
 

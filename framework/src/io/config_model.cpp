@@ -3,6 +3,7 @@
 // back to the field's line.
 #include <map>
 
+#include "../parameter_read_error.hpp"
 #include "config_support.hpp"
 #include "mcpilot/error.hpp"
 
@@ -109,6 +110,9 @@ void read_model(const toml::node* node, const locator& loc, const model_registry
 
   try {
     cfg.instance->configure(cfg.params);
+  } catch (const parameter_read_error& e) {
+    // The model's code, not the config: no line of the config is to blame.
+    throw input_error("model " + cfg.model_name + ": " + e.what());
   } catch (const parameter_error& e) {
     const std::string& field = e.field();
     std::string message;

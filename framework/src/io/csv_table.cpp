@@ -16,7 +16,7 @@ namespace mcpilot {
 
 namespace {
 
-bool blank(char c) {
+bool cell_blank(char c) {
   return c == ' ' || c == '\t';
 }
 
@@ -24,7 +24,7 @@ bool blank(char c) {
 void split(std::string_view line, csv_row& row) {
   std::size_t pos = 0;
   for (;;) {
-    while (pos < line.size() && blank(line[pos])) ++pos;
+    while (pos < line.size() && cell_blank(line[pos])) ++pos;
     const std::size_t start = pos;
     std::string cell;
     if (pos < line.size() && line[pos] == '"') {
@@ -45,14 +45,14 @@ void split(std::string_view line, csv_row& row) {
       const auto comma = line.find(',', pos);
       const std::size_t end = comma == std::string_view::npos ? line.size() : comma;
       std::string_view tail = line.substr(pos, end - pos);
-      while (!tail.empty() && blank(tail.back())) tail.remove_suffix(1);
+      while (!tail.empty() && cell_blank(tail.back())) tail.remove_suffix(1);
       cell += tail;
       pos = end;
     } else {
       const auto comma = line.find(',', pos);
       std::size_t end = comma == std::string_view::npos ? line.size() : comma;
       pos = end;
-      while (end > start && blank(line[end - 1])) --end;
+      while (end > start && cell_blank(line[end - 1])) --end;
       cell.assign(line.substr(start, end - start));
     }
     row.cells.push_back(std::move(cell));

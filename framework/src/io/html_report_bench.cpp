@@ -74,7 +74,7 @@ html::table pairs_table(const bench_report& r) {
                                : r.commands[0].quantities[0].name;
   html::table t{"Comparisons of " + what + ": the ratio of the means with its " +
                     format_level(r.requirements.confidence) +
-                    " interval, Welch's p on the subsession means, and the verdict",
+                    " interval, the paired test's p on the runs' differences, and the verdict",
                 {"pair", "ratio", "p", "verdict"},
                 {},
                 {false, true, true, false},

@@ -183,6 +183,15 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     if (a.warmup.accepted)
       t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (warm-up), " +
                            std::to_string(a.warmup.removed_end) + " at the end (cool-down)");
+    if (a.phase.latest) {
+      std::string v = "latest: readings " + std::to_string(a.phase.begin) + "-" +
+                      std::to_string(a.phase.end) + " (" +
+                      std::to_string(a.phase.end - a.phase.begin) + " of " + std::to_string(a.n) +
+                      ", no segment holds more than half)";
+      if (a.phase.shift) v += ", shift from the phase before " + format_number(*a.phase.shift);
+      if (a.phase.drift) v += ", segment means span " + format_number(*a.phase.drift);
+      t.add("stable phase", v);
+    }
   }
   if (a.subsession_size) {
     t.add("readings used", std::to_string(a.n_used) + " of " + std::to_string(a.n) +
@@ -196,6 +205,9 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     std::string v = format_number(*a.autocorrelation, 0.1) + " (lag 1, readings)";
     if (a.subsession_autocorrelation)
       v += ", " + format_number(*a.subsession_autocorrelation, 0.1) + " (subsession means)";
+    if (a.autocorrelation_time)
+      v += "; autocorrelation time " + format_number(*a.autocorrelation_time, 0.1) +
+           " readings per independent one";
     t.add("autocorrelation", v);
   }
   if (a.subsession_size) {

@@ -17,7 +17,7 @@ namespace mcpilot {
 
 namespace {
 
-std::string csv_field(const std::string& s) {
+std::string table_field(const std::string& s) {
   if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
   std::string out = "\"";
   for (char c : s) {
@@ -92,16 +92,16 @@ std::string point_label(const sweep_point& p) {
 void write_sweep_csv(std::ostream& out, const sweep_result& r, const experiment_config& base) {
   const sweep_plan& plan = *base.sweep;
   out << "point";
-  for (const auto& a : plan.axes) out << ',' << csv_field(a.key);
+  for (const auto& a : plan.axes) out << ',' << table_field(a.key);
   out << ",quantity,mean,ci_low,ci_high,ci_width_rel,readings,converged,stopped_because,"
          "analytic\n";
   for (const auto& p : r.points) {
     std::string prefix = std::to_string(p.index);
-    for (const auto& v : p.values) prefix += ',' + csv_field(value_text(v));
+    for (const auto& v : p.values) prefix += ',' + table_field(value_text(v));
     if (p.result) {
       for (const auto& q : p.result->quantities) {
         const analysis& a = q.stats;
-        out << prefix << ',' << csv_field(q.name) << ',' << exact_text(a.mean) << ','
+        out << prefix << ',' << table_field(q.name) << ',' << exact_text(a.mean) << ','
             << exact_text(a.ci_low) << ',' << exact_text(a.ci_high) << ','
             << exact_text(a.ci_width_rel) << ',' << a.n << ',' << (a.converged ? "true" : "false")
             << ',' << to_string(p.result->stopped_because) << ','
@@ -110,7 +110,8 @@ void write_sweep_csv(std::ostream& out, const sweep_result& r, const experiment_
       continue;
     }
     for (const auto& q : base.spec.quantities())
-      out << prefix << ',' << csv_field(q.name) << ",,,,,,," << csv_field(not_ran_text(p)) << ",\n";
+      out << prefix << ',' << table_field(q.name) << ",,,,,,," << table_field(not_ran_text(p))
+          << ",\n";
   }
 }
 

@@ -18,7 +18,7 @@ namespace mcpilot {
 
 namespace {
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+constexpr double no_value = std::numeric_limits<double>::quiet_NaN();
 
 bool numeric(const param_value& v) {
   return std::holds_alternative<std::int64_t>(v) || std::holds_alternative<double>(v);
@@ -132,9 +132,9 @@ plot_request sweep_plot(const sweep_result& r, const experiment_config& base,
         if (series_of(p) != series[s]) continue;
         const quantity_result* res = p.quantity(q.name);
         const analysis* a = res ? &res->stats : nullptr;
-        const double mean = a && a->mean ? *a->mean : nan;
-        d.rows.push_back(
-            {xs[k], mean, a && a->ci_low ? *a->ci_low : nan, a && a->ci_high ? *a->ci_high : nan});
+        const double mean = a && a->mean ? *a->mean : no_value;
+        d.rows.push_back({xs[k], mean, a && a->ci_low ? *a->ci_low : no_value,
+                          a && a->ci_high ? *a->ci_high : no_value});
         ys.push_back(mean);
         if (const auto it = p.analytic.find(q.name); it != p.analytic.end())
           e.rows.push_back({xs[k], it->second});

@@ -18,6 +18,7 @@
 #include "mcpilot/stats/sample_size.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
+#include "stream_phase.hpp"
 
 namespace mcpilot {
 
@@ -36,32 +37,6 @@ std::optional<std::size_t> readings_needed(std::size_t q, std::size_t h) {
 
 std::size_t saturating_product(std::size_t q, std::size_t h) {
   return readings_needed(q, h).value_or(std::numeric_limits<std::size_t>::max());
-}
-
-// Warm-up and cool-down removal needs two minimal segments to say anything.
-constexpr std::size_t min_readings_for_detection = 60;
-
-// Finds the stable phase of y and records what was removed. Returns false when no segment holds
-// more than half of the readings; then nothing should be estimated from y this round.
-bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup_report& w,
-                  std::span<const double>& stable) {
-  stable = y;
-  if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
-  changepoint_options co;
-  co.autocorrelation_limit =
-      changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
-  co.max_points = opt.changepoint_max_points;
-  const changepoint_result cp = detect_changepoints(y, co);
-  w.applied = true;
-  w.accepted = cp.accepted;
-  w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
-  w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
-  w.resolution = std::max(w.resolution, cp.resolution);
-  if (!cp.accepted) return false;
-  w.removed_begin += cp.stable_begin;
-  w.removed_end += y.size() - cp.stable_end;
-  stable = y.subspan(cp.stable_begin, cp.stable_end - cp.stable_begin);
-  return true;
 }
 
 constexpr const char* no_stable_phase =
@@ -201,6 +176,13 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
     a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
   }
   a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
+  // The floor on stable readings (analysis_options::min_readings): a stop before it would rest on
+  // a stretch too short to have met the disturbances it is meant to include.
+  if (opt.min_readings > 0) {
+    const std::size_t stable = a.n_used + a.remainder;
+    if (a.required_samples) a.required_samples = std::max(*a.required_samples, opt.min_readings);
+    if (stable < opt.min_readings) a.converged = false;
+  }
   if (a.converged) {
     a.status = "converged";
   } else if (!a.required_samples) {
@@ -284,11 +266,7 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   std::vector<double> storage;
   const std::span<const double> y = analysed_scale(readings, opt.kind, storage);
   std::span<const double> stable;
-  if (!stable_phase(y, opt, a.warmup, stable)) {
-    a.mean = back_to_unit(mean(y), opt.kind);
-    a.status = no_stable_phase;
-    return a;
-  }
+  stable_phase(y, opt, a.warmup, stable, &a.phase);
   if (stable.empty()) {
     a.status = "no readings";
     return a;
@@ -296,14 +274,16 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   a.mean = back_to_unit(mean(stable), opt.kind);
   const double limit = opt.requirements.autocorrelation_limit;
   std::optional<subsession_choice> choice;
+  const bool decay = opt.subsessions == analysis_options::grouping::decay;
   if (stable.size() >= 2) {
-    // The raw lag-1 is rho_1(1). When it is within the limit, q = 1 and the search needs no
-    // prefix sums: the common case of independent readings then allocates nothing per round.
+    // The raw lag-1 is rho_1(1). When it is within the limit, Pilot's rule takes q = 1 without
+    // prefix sums. The decay rule looks at every lag: a small lag 1 can hide a long memory.
     const double rho1 = autocorrelation(stable);
     a.autocorrelation = rho1;
-    if (stable.size() >= 3 && std::abs(rho1) <= limit)
+    if (!decay && stable.size() >= 3 && std::abs(rho1) <= limit)
       choice = subsession_choice{1, stable.size(), rho1};
   }
+  if (decay && stable.size() >= 3) choice = subsession_from_decay(stable, limit, a);
   if (!choice) choice = choose_subsession(stable, limit);
   if (!choice) {
     a.status =
@@ -318,6 +298,16 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   } else {
     const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
     conclude(a, batches, choice->size, opt);
+  }
+  if (a.phase.latest) {
+    // An interval to show, not a verdict: on a stream whose load comes and goes, the latest
+    // segment is often a quiet one, and stopping on it missed the long-run mean in twice as
+    // many sessions (docs/statistics.md, "A stop at the minimum"). The session goes on, as
+    // Pilot's does without a stable phase, and a user it ends for still gets this interval.
+    a.converged = false;
+    a.status = std::string(no_stable_phase) + "; the interval is of the latest phase, readings " +
+               std::to_string(a.phase.begin) + "-" + std::to_string(a.phase.end) +
+               ", and is not a verdict";
   }
   return a;
 }

@@ -24,6 +24,19 @@ struct analysis_options {
   // (changepoint_options::max_points); 0: reading by reading.
   std::size_t changepoint_max_points = changepoint_options{}.max_points;
   bool wilson = false;  // proportions: report Wilson's interval instead of the normal one
+  // How analyze() sizes the subsessions (docs/statistics.md, "Subsession analysis"): from the
+  // whole correlogram's decay, q = ceil(decay / limit) (autocorrelation_time.hpp), or Pilot's
+  // smallest q whose batch means' lag-1 is within the limit. The decay rule falls back to
+  // Pilot's when the correlogram is cut by the series' length (a drift), q > n/3, or the stable
+  // phase holds fewer than 100 readings.
+  enum class grouping { decay, lag1 } subsessions = grouping::decay;
+  // Fewest stable readings a verdict may rest on, beside min_samples subsessions (0: none, as
+  // Pilot). A stream with disturbances of rate r per reading (load bursts, descheduling) shows
+  // none in its first n readings with probability (1 - r)^n, and a session that stops then is
+  // precise about a machine it has not yet seen: 3 / r readings make that at most 5% (docs/
+  // statistics.md, "A stop at the minimum"). required_samples is at least this. A proportion
+  // with no events (or all events) keeps its one-sided bound's own rule.
+  std::size_t min_readings = 0;
   // requirements.interval, when unset, means the adjusted interval here.
 };
 
@@ -37,6 +50,22 @@ struct warmup_report {
   // Readings per point the detection searched (changepoint_result::resolution; the largest over
   // streams): 1, or b for a series long enough to be searched on means of b readings.
   std::size_t resolution = 1;
+  // Of removed_begin, the readings the short warm-up screen dropped at the start of the phase the
+  // search kept (warmup_screen.hpp): a warm-up shorter than the search's shortest segment.
+  std::size_t short_warmup = 0;
+};
+
+// The phase of the readings the interval is built on. Single-stream analyses only.
+struct phase_report {
+  // No segment held more than half of the readings (warmup_report::accepted false), so the
+  // interval is of the latest segment, the machine as it is now, rather than no interval.
+  bool latest = false;
+  std::size_t begin = 0, end = 0;  // readings [begin, end) of those given
+  std::size_t segments = 1;        // between the change-points found (after the screen)
+  // In the quantity's unit (harmonic means for rates): the phase's mean less the mean of the
+  // segment before it, and the largest less the smallest segment mean. None with one segment.
+  std::optional<double> shift;
+  std::optional<double> drift;
 };
 
 struct analysis {
@@ -46,6 +75,7 @@ struct analysis {
   std::size_t n_used = 0;     // readings inside the interval: q h of the stable phase
   std::size_t remainder = 0;  // stable readings past the last whole subsession, not used
   warmup_report warmup;
+  phase_report phase;
 
   std::optional<double> mean;  // harmonic for rates, proportion for 0/1
   std::optional<double> ci_low;
@@ -56,7 +86,10 @@ struct analysis {
 
   std::optional<std::size_t> subsession_size;
   std::optional<std::size_t> subsession_count;
-  std::optional<double> autocorrelation;             // raw lag-1 of the analysed readings
+  std::optional<double> autocorrelation;  // raw lag-1 of the analysed readings
+  // Integrated autocorrelation time of the analysed readings (Geyer's initial sequence), the
+  // readings per independent one: set by analyze() with the decay rule.
+  std::optional<double> autocorrelation_time;
   std::optional<double> subsession_autocorrelation;  // lag-1 of the batch means used
   // The interval built on the batch means, and the factor by which it multiplied their variance:
   // (1 + r~) / (1 - r~) for the adjusted interval (r~ the bias-corrected lag-1), 1 for Pilot's

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace mcpilot::cli::bench {
+namespace mcpilot::programs {
 
 // The column names of --output csv[:COLUMNS] ("reading" for plain csv); none for "time" or any
 // other value. input_error for an empty name.
@@ -28,4 +28,4 @@ std::string format_work(double w);
 // (`bench -- sleep 0.1`), unless one -n name is given per word.
 std::vector<std::string> group_commands(const std::vector<std::string>& words, std::size_t names);
 
-}  // namespace mcpilot::cli::bench
+}  // namespace mcpilot::programs

@@ -1,4 +1,4 @@
-#include "bench_words.hpp"
+#include "mcpilot/programs/bench_words.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/join.hpp"
 
-namespace mcpilot::cli::bench {
+namespace mcpilot::programs {
 
 namespace {
 
@@ -90,4 +90,4 @@ std::vector<std::string> group_commands(const std::vector<std::string>& words, s
   return {join(quoted, " ")};
 }
 
-}  // namespace mcpilot::cli::bench
+}  // namespace mcpilot::programs

@@ -1,0 +1,126 @@
+#include "stream_phase.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "mcpilot/stats/autocorrelation.hpp"
+#include "mcpilot/stats/autocorrelation_time.hpp"
+#include "mcpilot/stats/changepoint.hpp"
+#include "mcpilot/stats/warmup_screen.hpp"
+
+namespace mcpilot {
+
+namespace {
+
+// Warm-up and cool-down removal needs two minimal segments to say anything.
+constexpr std::size_t min_readings_for_detection = 60;
+
+// The start screen's longest warm-up: twice the shortest first segment the search can isolate
+// (min_segment points of `resolution` readings), so that any warm-up it would miss is in reach.
+std::size_t short_warmup_reach(std::size_t n, std::size_t max_points) {
+  const std::size_t min_segment = changepoint_options{}.min_segment;
+  const std::size_t b = max_points != 0 && n > max_points ? (n + max_points - 1) / max_points : 1;
+  return 2 * min_segment * b;
+}
+
+// Below this the correlogram is mostly noise (each rho_k has a standard error near 1/sqrt(n),
+// and the decay weighs lag k by k): Pilot's search sizes the subsessions of shorter series.
+constexpr std::size_t min_readings_for_decay = 100;
+
+}  // namespace
+
+bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup_report& w,
+                  std::span<const double>& stable, phase_report* phase) {
+  stable = y;
+  if (phase) phase->end = y.size();
+  if (!opt.remove_warmup || y.size() < min_readings_for_detection) return true;
+  changepoint_options co;
+  co.autocorrelation_limit =
+      changepoint_autocorrelation_limit(opt.requirements.autocorrelation_limit);
+  co.max_points = opt.changepoint_max_points;
+  const changepoint_result cp = detect_changepoints(y, co);
+  w.applied = true;
+  w.accepted = cp.accepted;
+  w.resolution = std::max(w.resolution, cp.resolution);
+  std::size_t begin = cp.stable_begin, end = cp.stable_end;
+  if (!cp.accepted) {
+    if (!phase) {
+      w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
+      w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
+      return false;
+    }
+    begin = cp.changepoints.empty() ? 0 : cp.changepoints.back();
+    end = y.size();
+    phase->latest = true;
+  }
+  // The start screen runs on the phase the search kept, after it: a warm-up too short for the
+  // search is what is left at the phase's start, and a long one the search has already cut
+  // keeps its single change-point.
+  warmup_screen_options so;
+  so.max_length = short_warmup_reach(y.size(), opt.changepoint_max_points);
+  const warmup_screen_result screen = screen_short_warmup(y.subspan(begin, end - begin), so);
+  const std::size_t skip = screen.length;
+  w.short_warmup += skip;
+  for (std::size_t i = 0; i < cp.changepoints.size(); ++i) {
+    if (skip > 0 && cp.changepoints[i] > begin && (i == 0 || cp.changepoints[i - 1] <= begin)) {
+      w.changepoints.push_back(begin + skip);
+      w.p_values.push_back(screen.p_value);
+    }
+    w.changepoints.push_back(cp.changepoints[i]);
+    w.p_values.push_back(cp.p_values[i]);
+  }
+  if (skip > 0 && (cp.changepoints.empty() || cp.changepoints.back() <= begin)) {
+    w.changepoints.push_back(begin + skip);
+    w.p_values.push_back(screen.p_value);
+  }
+  w.removed_begin += begin + skip;
+  w.removed_end += y.size() - end;
+  stable = y.subspan(begin + skip, end - begin - skip);
+  if (phase) {
+    phase->begin = begin + skip;
+    phase->end = end;
+    const auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
+    phase->segments = segments.size();
+    if (segments.size() > 1) {
+      double lo = segments.front().mean, hi = lo;
+      std::size_t at = 0;
+      for (std::size_t i = 0; i < segments.size(); ++i) {
+        lo = std::min(lo, segments[i].mean);
+        hi = std::max(hi, segments[i].mean);
+        if (segments[i].begin == begin) at = i;
+      }
+      phase->drift = hi - lo;
+      if (at > 0) phase->shift = segments[at].mean - segments[at - 1].mean;
+    }
+  }
+  return true;
+}
+
+// q = ceil(decay / limit), where batch means' lag-1 reaches the limit to first order in 1/q; the
+// whole correlogram sets it, not the first q whose noisy rho_1(q) happens to dip under the limit
+// (or stays over it on a slow component of small weight). nullopt: use Pilot's search (the
+// correlogram was cut by the series' length, or q > n/3). O(n log n), means of 2^16 at most.
+std::optional<subsession_choice> subsession_from_decay(std::span<const double> y, double limit,
+                                                       analysis& a) {
+  if (y.size() < min_readings_for_decay) return std::nullopt;
+  const autocorrelation_time t = integrated_autocorrelation_time(y, std::size_t{1} << 16);
+  a.autocorrelation_time = t.tau;
+  if (t.truncated) return std::nullopt;
+  // Readings whose lag 1 is within the limit and whose tau is not significantly above AR(1)'s at
+  // that lag (two standard errors, Madras and Sokal's tau sqrt(2 (2W + 1) / n)) show no memory
+  // beyond lag 1 to batch away: q = 1, as Pilot's rule gives. Without this the decay's noise on
+  // independent readings (a few tenths at n = 100) batched them in pairs: wider intervals (a 95%
+  // interval covering 96.9%) and twice the minimum sample for nothing.
+  const double rho1 = a.autocorrelation.value_or(0.0);
+  const double se = t.tau * std::sqrt(2.0 * static_cast<double>(2 * t.window + 1) /
+                                      static_cast<double>(y.size()));
+  if (std::abs(rho1) <= limit && t.tau <= (1 + limit) / (1 - limit) + 2 * se)
+    return subsession_choice{1, y.size(), rho1};
+  const double q_real = std::max(1.0, std::ceil(t.decay / limit));
+  if (q_real > static_cast<double>(y.size() / 3)) return std::nullopt;
+  const auto q = static_cast<std::size_t>(q_real);
+  const double rho = q == 1 ? autocorrelation(y) : batch_autocorrelation(y, q);
+  return subsession_choice{q, y.size() / q, std::isfinite(rho) ? rho : 0.0};
+}
+
+}  // namespace mcpilot

@@ -1,0 +1,39 @@
+#include "exact_study.hpp"
+
+#include "placement_model.hpp"
+
+namespace mcpilot::placement {
+
+// Three of the validation program's cases (tests/validation/placement_coverage.cpp), one per
+// route to an exact value: a count over all failure sets of one design, a block design with a
+// larger tolerance, and the Markov chain of the lifetime scenario.
+validation_study exact_study() {
+  using I = std::int64_t;
+  const auto S = [](const char* s) { return param_value(std::string(s)); };
+  std::vector<exact_case> cases = {
+      {"Fano, tolerance 2, 3 devices failed (1/5)",
+       {{"design", S("fano")}, {"tolerance", I{2}}, {"failed", I{3}}},
+       "loss",
+       {}},
+      {"PG(2,3), tolerance 3, 6 devices failed (3/11)",
+       {{"design", S("pg2")}, {"order", I{3}}, {"tolerance", I{3}}, {"failed", I{6}}},
+       "loss",
+       {}},
+      {"Fano, tolerance 1, lifetime (Markov chain)",
+       {{"design", S("fano")},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 500.0},
+        {"lifetime.mean_hours", 1000.0},
+        {"repair.mean_hours", 50.0}},
+       "loss_in_mission",
+       {}},
+  };
+  return exact_value_study(
+      "placement-exact",
+      "placement.design's estimates: sessions of three placements cover the exact loss "
+      "probability (a count over all failure sets, and the lifetime scenario's Markov chain)",
+      [] { return std::make_unique<placement_model>(); }, std::move(cases), 40, 200);
+}
+
+}  // namespace mcpilot::placement

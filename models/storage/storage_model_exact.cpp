@@ -1,0 +1,105 @@
+// storage_model's exact values beyond the loss chain (availability, no repair) and the
+// declaration of its availability quantities under importance sampling: split from
+// storage_model.cpp to keep each file to one idea.
+#include <cmath>
+#include <stdexcept>
+
+#include "storage/availability_chain.hpp"
+#include "storage/storage_model.hpp"
+#include "storage/unrepaired_group.hpp"
+
+namespace mcpilot::storage {
+
+namespace {
+using kind = duration_law::kind;
+}  // namespace
+
+void storage_model::declare_availability_by_importance(model_spec& s) const {
+  s.quantity("availability_cycle_hours")
+      .with_unit("h")
+      .optional()
+      .describe(
+          "expected length of a cycle of one group's availability chain (from all up until all "
+          "up again or loss) given the states it visits; its mean is E[cycle length]");
+  s.quantity("unavailable_hours_per_cycle")
+      .with_unit("h")
+      .optional()
+      .describe(
+          "a failure-biased cycle's time in the unavailable states x likelihood ratio; its mean "
+          "is E[time unavailable in a cycle]");
+  s.quantity("unavailable_entries_per_cycle")
+      .optional()
+      .describe(
+          "a failure-biased cycle's entries into unavailability x likelihood ratio; its mean is "
+          "E[entries in a cycle]");
+  const double G = groups_;
+  s.derived("unavailability", {"unavailable_hours_per_cycle", "availability_cycle_hours"},
+            [G](std::span<const double> m) { return -std::expm1(G * std::log1p(-m[0] / m[1])); })
+      .optional()
+      .describe(
+          "long-run fraction of time some data is unavailable though not lost: 1 - (1 - u)^groups "
+          "with u = E[time unavailable in a cycle] / E[cycle] of one group (steady state, "
+          "importance sampling)");
+  s.derived(
+       "unavailable_events_per_year",
+       {"unavailable_entries_per_cycle", "availability_cycle_hours", "unavailable_hours_per_cycle"},
+       [G](std::span<const double> m) {
+         const double u = m[2] / m[1];
+         return G * std::pow(1 - u, G - 1) * m[0] / m[1] * hours_per_year;
+       })
+      .optional()
+      .describe(
+          "long-run periods of unavailability per year: a group entering it while the others "
+          "are available (steady state, importance sampling)");
+}
+
+void storage_model::exact_unrepaired() {
+  const unrepaired_group u{group_.disks, group_.tolerance, group_.rebuild_error, group_.lifetime};
+  const auto mttdl = unrepaired_mttdl(u, groups_);
+  exact_["mttdl_hours"] = mttdl.value;
+  quadrature_error_ = mttdl.error;
+  if (!mission_) return;
+  const double p1 = unrepaired_loss_by(u, *mission_);
+  const double p = -std::expm1(groups_ * std::log1p(-p1));
+  exact_["loss_in_mission"] = p;
+  exact_["durability_nines"] = durability_nines(p, *mission_);
+  if (method_ == estimator::naive) exact_["fraction_lost"] = p1 / (*mission_ / hours_per_year);
+}
+
+void storage_model::exact_availability() {
+  const auto& g = group_;
+  if (g.outage.active() && g.outage.duration.type != kind::exponential) return;
+  if (domains_.count > 0 && domains_.outage.active()) return;
+  availability_rates r;
+  r.disks = chain_.group.disks;
+  r.tolerance = chain_.group.tolerance;
+  r.failure_rate = chain_.group.failure_rate;
+  r.repair_rate = chain_.group.repair_rate;
+  r.parallel = chain_.group.parallel;
+  r.rebuild_error = chain_.group.rebuild_error;
+  r.outage_rate = g.outage.rate;
+  r.outage_end = g.outage.active() ? 1 / g.outage.duration.mean : 0;
+  const availability_chain c(r);
+  if (c.size() > 400) return;  // dense O(S^3) solves: beyond this, no exact value
+  availability_ = c;
+  try {
+    const double u = steady_unavailability(c);
+    steady_unavailability_ = -std::expm1(groups_ * std::log1p(-u));
+    if (method_ == estimator::markov_chain && g.outage.active()) {
+      exact_["unavailability"] = steady_unavailability_;
+      exact_["unavailable_events_per_year"] =
+          groups_ * std::pow(1 - u, groups_ - 1) * steady_unavailable_entries(c) * hours_per_year;
+    }
+    // Over a mission from all up, exact for one group: the groups' unavailable periods overlap
+    // in ways the product of their marginals does not give.
+    if (mission_ && groups_ == 1 && method_ == estimator::naive) {
+      const auto m = mission_unavailability(c, *mission_);
+      exact_["unavailability"] = m.unavailable_fraction;
+      exact_["unavailable_events_per_year"] = m.unavailable_periods / (*mission_ / hours_per_year);
+    }
+  } catch (const std::domain_error&) {
+    // too many uniformization steps or an unreachable state: no exact value, not an error
+  }
+}
+
+}  // namespace mcpilot::storage

@@ -1,0 +1,220 @@
+// The analysis of one stream of readings: the subsession size from the correlogram's decay, the
+// short warm-up screen, and the latest stable phase (docs/statistics.md). Known answers and
+// quick seeded studies; the full studies are tests/validation/stream_sessions.cpp.
+
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "../support/ar1_study.hpp"
+#include "../support/vm_stream.hpp"
+#include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/autocorrelation_time.hpp"
+#include "mcpilot/stats/precision.hpp"
+#include "mcpilot/stats/warmup_screen.hpp"
+
+namespace mcpilot {
+namespace {
+
+analysis_options normal_options() {
+  analysis_options o;
+  o.requirements = *preset("normal");
+  return o;
+}
+
+// 20 readings of 50 then 10 + sd e_i, e an AR(1) of unit variance.
+std::vector<double> slow_start(std::size_t n, double sd, double phi, std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
+  std::vector<double> x(n);
+  test::fill_ar1(x, phi, 0, gen);
+  for (std::size_t i = 0; i < n; ++i) x[i] = (i < 20 ? 50 : 10) + sd * x[i];
+  return x;
+}
+
+TEST(StreamAnalysis, TwentySlowReadingsRemovedAtEveryNoiseLevel) {
+  // Before the screen, 500 readings lost 30 (the search's shortest segment) and 70,000 lost
+  // none: searched on means of 3, the first segment's 90 readings held 20 slow ones, too few for
+  // the rank test at alpha / n. The shift is 40, i.e. 4 to 400 sd; with AR(1) noise the test
+  // standardises by tau (19 at phi 0.9: the 20 slow readings are then 40 / (3 sqrt(19/20)) = 14
+  // standard errors above the reference).
+  for (const double phi : {0.0, 0.7, 0.9})
+    for (const double sd : {0.1, 1.0, 3.0})
+      for (const std::size_t n : {500u, 5000u, 70000u}) {
+        const auto x = slow_start(n, sd, phi, n + 17);
+        const analysis a = analyze(x, normal_options());
+        EXPECT_GE(a.warmup.removed_begin, 20u) << phi << " " << sd << " " << n;
+        EXPECT_LE(a.warmup.removed_begin, 35u) << phi << " " << sd << " " << n;
+        // Past 2^15 readings the search cannot isolate it: the screen does, exactly.
+        if (n > 32768) EXPECT_EQ(a.warmup.short_warmup, 20u) << phi << " " << sd << " " << n;
+        EXPECT_FALSE(a.phase.latest);
+      }
+}
+
+TEST(StreamAnalysis, ScreenFalseRateOnAr1) {
+  // 200 AR(1) series (phi 0.7, 2000 readings) without a warm-up. The screen's Bonferroni bound
+  // makes a false start at most alpha = 1% per series, and the majority rule only lowers it
+  // (measured: 0 to 0.5% over 1000 series per case, phi 0-0.9, n 500-20000). P(Binomial(200,
+  // 0.01) >= 7) = 0.0045 (R: 1 - pbinom(6, 200, 0.01)).
+  std::mt19937_64 gen(20261203);
+  std::vector<double> x(2000);
+  int found = 0;
+  for (int s = 0; s < 200; ++s) {
+    test::fill_ar1(x, 0.7, 10, gen);
+    if (screen_short_warmup(x).length > 0) ++found;
+  }
+  EXPECT_LE(found, 6);
+}
+
+TEST(StreamAnalysis, OneSlowFirstReadingIsNotAWarmup) {
+  // A descheduled first run, 90 sd out: with it the mean of the first 5 readings is 18 sd, 40
+  // standard errors, above the rest, and it would pass for a warm-up of 5. Each start's mean
+  // leaves its farthest reading out, so what is tested is 4 ordinary readings. 50 seeds: the
+  // screen must never fire (under H0 it fires in at most alpha = 1% of series, and the outlier
+  // no longer counts).
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    std::mt19937_64 gen(seed);
+    boost::random::normal_distribution<double> normal;
+    std::vector<double> x(1000);
+    for (double& v : x) v = 10 + normal(gen);
+    x[0] = 100;
+    const auto r = screen_short_warmup(x);
+    EXPECT_EQ(r.length, 0u) << "seed " << seed << " z " << r.z;
+  }
+}
+
+TEST(StreamAnalysis, LevelShiftsGiveTheLatestPhaseWithItsShift) {
+  // Three levels of 1000 readings each, 10, 12 and 14, noise sd 0.5: no segment holds more than
+  // half, so Pilot's rule gives no interval; the latest phase's is shown instead. The latest phase
+  // is readings 2000-3000, its shift from the one before +2 and the drift over the segments 4 (each
+  // segment mean is within 4 * 0.5 / sqrt(1000) = 0.063 of its level).
+  std::mt19937_64 gen(8);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(3000);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = 10 + 2 * static_cast<double>(i / 1000) + 0.5 * normal(gen);
+  const analysis a = analyze(x, normal_options());
+  EXPECT_FALSE(a.warmup.accepted);
+  EXPECT_TRUE(a.phase.latest);
+  EXPECT_EQ(a.phase.begin, 2000u);
+  EXPECT_EQ(a.phase.end, 3000u);
+  EXPECT_EQ(a.phase.segments, 3u);
+  ASSERT_TRUE(a.phase.shift && a.phase.drift);
+  EXPECT_NEAR(*a.phase.shift, 2, 0.13);
+  EXPECT_NEAR(*a.phase.drift, 4, 0.13);
+  ASSERT_TRUE(a.ci_low && a.ci_high);
+  EXPECT_LT(*a.ci_low, 14.1);
+  EXPECT_GT(*a.ci_high, 13.9);
+  // Narrow enough (+-0.2% of 14 asked +-5%), but an interval of one phase among three is shown,
+  // not given as a verdict: the session goes on.
+  EXPECT_LT(*a.ci_width_rel, 0.1);
+  EXPECT_FALSE(a.converged);
+  EXPECT_NE(a.status.find("no stable phase"), std::string::npos) << a.status;
+  EXPECT_NE(a.status.find("latest phase, readings 2000-3000"), std::string::npos) << a.status;
+  EXPECT_EQ(a.warmup.removed_begin, 2000u);
+}
+
+TEST(StreamAnalysis, OnePhaseReportsNoShift) {
+  std::mt19937_64 gen(9);
+  std::vector<double> x(2000);
+  test::fill_ar1(x, 0.3, 10, gen);
+  const analysis a = analyze(x, normal_options());
+  EXPECT_FALSE(a.phase.latest);
+  EXPECT_EQ(a.phase.segments, 1u);
+  EXPECT_FALSE(a.phase.shift);
+  EXPECT_FALSE(a.phase.drift);
+  EXPECT_EQ(a.phase.begin, 0u);
+  EXPECT_EQ(a.phase.end, 2000u);
+}
+
+TEST(StreamAnalysis, SubsessionSizeFromTheDecayOfAr1) {
+  // AR(1), phi 0.68: decay = phi / (1 - phi^2) = 1.2649, tau = 1.68 / 0.32 = 5.25. The first-
+  // order rule q = ceil(decay / 0.2) = 7 under normal; the exact lag-1 of AR(1) batch means
+  // (ar1_batch_lag1, and a Python sum: 0.276 at 6, 0.237 at 7, 0.206 at 8, 0.181 at 9, 0.109 at 14)
+  // is a little above the limit there, which the adjusted interval's inflation covers. The
+  // estimated decay is noisy, and biased up by the positive noise the initial sequence sums
+  // (measured q 6-12 on 10^5 readings), so q lands on 6-14: batch means whose exact lag-1 is
+  // 0.11-0.28, never Pilot's q = 1 and never a q that would multiply the minimum sample for
+  // nothing.
+  EXPECT_NEAR(test::ar1_batch_lag1(7, 0.68), 0.237, 0.001);
+  EXPECT_NEAR(test::ar1_batch_lag1(14, 0.68), 0.109, 0.001);
+  std::mt19937_64 gen(31);
+  std::vector<double> x(100000);
+  for (int s = 0; s < 20; ++s) {
+    test::fill_ar1(x, 0.68, 10, gen);
+    analysis_options o = normal_options();
+    o.remove_warmup = false;
+    const analysis a = analyze(x, o);
+    ASSERT_TRUE(a.subsession_size && a.autocorrelation_time);
+    EXPECT_GE(*a.subsession_size, 6u);
+    EXPECT_LE(*a.subsession_size, 14u);
+    // tau's sd on 10^5 readings is about tau sqrt(2 (2W + 1) / n), 5.25 * 0.03 for W ~ 20.
+    EXPECT_NEAR(*a.autocorrelation_time, 5.25, 0.8);
+  }
+}
+
+TEST(StreamAnalysis, LongMemoryBehindASmallLagOne) {
+  // Independent readings plus a slow square wave of period 2000 and amplitude 0.4 sd: lag 1 is
+  // 0.14 (0.16 / 1.16), so Pilot's rule takes q = 1 at the normal limit, while the batch means
+  // stay correlated up to q in the hundreds. The decay rule reads the whole correlogram (rho_k
+  // about 0.14 (1 - k/500) up to k = 500: decay ~ 80, q ~ 400) and batches far more.
+  std::mt19937_64 gen(12);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(40000);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = 10 + ((i / 1000) % 2 ? 0.4 : -0.4) + normal(gen);
+  analysis_options o = normal_options();
+  o.remove_warmup = false;
+  o.subsessions = analysis_options::grouping::lag1;
+  const analysis pilot = analyze(x, o);
+  o.subsessions = analysis_options::grouping::decay;
+  const analysis decay = analyze(x, o);
+  ASSERT_TRUE(pilot.subsession_size && decay.subsession_size);
+  EXPECT_GT(*decay.subsession_size, 10 * *pilot.subsession_size);
+}
+
+TEST(StreamAnalysis, MinReadingsHoldsTheVerdict) {
+  // 500 independent N(10, 1) readings: +-5% needs about (2 * 1.96 * 0.1 / 0.1)^2 = 15 readings
+  // and the normal preset's 50, so without a floor the verdict is "converged"; a floor of 1000
+  // stable readings holds it, and the readings still needed say how far it is.
+  std::mt19937_64 gen(4);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(500);
+  for (double& v : x) v = 10 + normal(gen);
+  analysis_options o = normal_options();
+  EXPECT_TRUE(analyze(x, o).converged);
+  o.min_readings = 1000;
+  const analysis a = analyze(x, o);
+  EXPECT_FALSE(a.converged);
+  EXPECT_EQ(a.required_samples, std::optional<std::size_t>(1000));
+  EXPECT_EQ(a.status, "needs more readings");
+  o.min_readings = 500;
+  EXPECT_TRUE(analyze(x, o).converged);
+}
+
+TEST(StreamAnalysis, VmStreamHasItsLongRunMean) {
+  // The generator of the session study: level 10, bursts +20% a fraction 0.04 / 0.68 = 0.0588 of
+  // the time (start 1/400, end 1/25), outliers +10 at rate 0.004: long-run mean 10 (1 + 0.2 *
+  // 0.0588 + 0.004) = 10.1576. 10^6 readings; the standard error from 1000 batch means of 1000
+  // (far longer than a burst, so nearly independent); 4 of them.
+  const test::vm_stream_shape shape;
+  EXPECT_NEAR(shape.long_run_mean(), 10 * (1 + 0.2 / 17 + 0.004), 1e-12);
+  test::vm_stream src(shape, 5);
+  std::vector<double> batch(1000);
+  for (double& b : batch) {
+    double sum = 0;
+    for (int i = 0; i < 1000; ++i) sum += src.next();
+    b = sum / 1000;
+  }
+  double m = 0, ss = 0;
+  for (double b : batch) m += b / 1000;
+  for (double b : batch) ss += (b - m) * (b - m);
+  const double se = std::sqrt(ss / 999 / 1000);
+  EXPECT_NEAR(m, shape.long_run_mean(), 4 * se);
+  EXPECT_LT(se, 0.01);
+}
+
+}  // namespace
+}  // namespace mcpilot
