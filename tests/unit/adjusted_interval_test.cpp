@@ -5,6 +5,7 @@
 // exact lag-1 autocorrelation of AR(1) batch means.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -20,6 +21,7 @@
 #include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/autocorrelation.hpp"
+#include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/sample_size.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/summary.hpp"
@@ -95,17 +97,25 @@ TEST(AdjustedInterval, SkewnessQuantileInvertsWillinksCubic) {
 TEST(AdjustedInterval, HandWorkedSkewedBatches) {
   // Batch means {1, 2, 3, 4, 10}: mean 4, s^2 = 50 / 4 = 12.5, lag-1 = (6 + 2 + 0 + 0) / 50 =
   // 0.16, A = 1.16 / 0.84 (h < 8), se = sqrt(12.5 A / 5); skewness G1 = 1.697056274847714,
-  // beta = G1 / (6 sqrt 5). With t = qt(0.975, 4) the interval is [4 - G(t) se, 4 - G(-t) se],
-  // evaluated in Python (math.cbrt-free: sign(v) |v|^(1/3)): G(t) = 1.7552140464976096,
-  // G(-t) = -8.157073722979643, so [0.7387098280111508, 19.156319206780132]: a single large mean
-  // among five says the mean is far more uncertain upward than downward.
+  // beta = G1 / (6 sqrt 5) = 0.1265, far outside the expansion's range: 6 beta (t + beta) = 2.2
+  // with t = qt(0.975, 4) = 2.7764451051977987 (uncapped, the interval was [0.739, 19.16]).
+  // Capped: beta_max = (sqrt(t^2 + 4 (0.8) / 6) - t) / 2 = 0.047219953695775347, and then
+  // (mpmath, 25 digits) G(t) = 2.2276905862389955, G(-t) = -4.3964089316183869, so
+  // [4 - G(t) se, 4 - G(-t) se] = [-0.13917916713937818, 12.168784467821069], and the width is
+  // (G(t) - G(-t)) / (2 t) = 1.1929102263639875 times the symmetric interval's.
   const std::vector<double> y = {1, 2, 3, 4, 10};
   const double lag1 = batch_autocorrelation(y, 1);
   EXPECT_NEAR(lag1, 0.16, 1e-15);
+  const double t4 = 2.7764451051977987;
+  EXPECT_NEAR(capped_skew_beta(1.697056274847714 / (6 * std::sqrt(5.0)), t4), 0.047219953695775347,
+              1e-15);
+  EXPECT_EQ(capped_skew_beta(-1.0, t4), -capped_skew_beta(1.0, t4));
+  EXPECT_EQ(capped_skew_beta(0.01, t4), 0.01);  // within range: untouched
   const t_interval iv = adjusted_mean_interval(y, lag1, skewness(y), 0.95);
   EXPECT_DOUBLE_EQ(iv.mean, 4.0);
-  EXPECT_NEAR(iv.low(), 0.7387098280111508, 1e-12);
-  EXPECT_NEAR(iv.high(), 19.156319206780132, 1e-12);
+  EXPECT_NEAR(iv.low(), -0.13917916713937818, 1e-12);
+  EXPECT_NEAR(iv.high(), 12.168784467821069, 1e-12);
+  EXPECT_NEAR(iv.width_factor, 1.1929102263639875, 1e-12);
   EXPECT_NEAR(iv.sd, std::sqrt(12.5 * 1.16 / 0.84), 1e-14);
   // Without skewness it is the symmetric interval of HandWorkedFiveBatches' form.
   const t_interval sym = adjusted_mean_interval(y, lag1, 0.0, 0.95);
@@ -189,18 +199,36 @@ TEST(AdjustedInterval, AnalyzeUsesItByDefaultAndPilotOnRequest) {
   const auto batches =
       batch_means(std::span<const double>(x).first(adj.n_used), *adj.subsession_size);
   const double lag1 = *adj.subsession_autocorrelation;
-  const t_interval want = adjusted_mean_interval(batches, lag1, skewness(batches), 0.95);
-  EXPECT_DOUBLE_EQ(*adj.ci_low, want.low());
-  EXPECT_DOUBLE_EQ(*adj.ci_high, want.high());
-  EXPECT_DOUBLE_EQ(adj.variance_inflation, correlation_inflation(lag1, batches.size()));
+  // The interval written out from docs/statistics.md in this test, not by adjusted_mean_interval:
+  // se = s sqrt(A / h), beta = B / (6 sqrt h) capped at (sqrt(t^2 + 0.8 * 4 / 6) - t) / 2,
+  // G(z) = (cbrt(1 + 6 beta (z - beta)) - 1) / (2 beta), [x - G(t) se, x - G(-t) se].
+  const double h = static_cast<double>(batches.size());
+  double xbar = 0;
+  for (double b : batches) xbar += b / h;
+  double ss = 0;
+  for (double b : batches) ss += (b - xbar) * (b - xbar);
+  const double r = std::clamp((h * lag1 + 1) / (h - 4), 0.0, 0.99);
+  const double sd_a = std::sqrt(ss / (h - 1) * (1 + r) / (1 - r));
+  const double se = sd_a / std::sqrt(h);
+  const double t = t_critical(h - 1, 0.95);
+  const double beta_raw = skewness(batches) / (6 * std::sqrt(h));
+  const double cap = (std::sqrt(t * t + 0.8 * 4 / 6) - t) / 2;
+  const double beta = std::clamp(beta_raw, -cap, cap);
+  const auto g = [&](double z) { return (std::cbrt(1 + 6 * beta * (z - beta)) - 1) / (2 * beta); };
+  ASSERT_NE(beta, 0.0);
+  EXPECT_NEAR(*adj.ci_low, xbar - g(t) * se, 1e-9 * std::abs(xbar));
+  EXPECT_NEAR(*adj.ci_high, xbar - g(-t) * se, 1e-9 * std::abs(xbar));
+  EXPECT_DOUBLE_EQ(adj.variance_inflation, (1 + r) / (1 - r));
   EXPECT_GT(adj.variance_inflation, 1.0);
   const t_interval plain = mean_interval(batches, 0.95);
   EXPECT_DOUBLE_EQ(*pil.ci_low, plain.low());
-  // The required size follows the interval used: q max(h*, min) with sd s sqrt(A).
-  const double width = 0.01 * std::abs(want.mean);
-  EXPECT_EQ(
-      *adj.required_samples,
-      *adj.subsession_size * std::max<std::size_t>(*required_batches(want.sd, width, 0.95), 50));
+  // The required size follows the interval as it is: q max(h*, min) with sd s sqrt(A) times the
+  // width's ratio to the symmetric interval's, (G(t) - G(-t)) / (2 t).
+  const double width = 0.01 * std::abs(xbar);
+  const double factor = (g(t) - g(-t)) / (2 * t);
+  EXPECT_EQ(*adj.required_samples,
+            *adj.subsession_size *
+                std::max<std::size_t>(*required_batches(sd_a * factor, width, 0.95), 50));
   EXPECT_GT(*adj.required_samples, *pil.required_samples);
 }
 

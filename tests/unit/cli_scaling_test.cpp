@@ -64,6 +64,10 @@ TEST(CliScaling, JsonHasItsFieldsAndTheKnownAnswer) {
                           "notes",
                           "relative_tolerance",
                           "gate",
+                          "lack_of_fit_level",
+                          "nonnegative_fixed_cost",
+                          "rivals",
+                          "power_law_agrees",
                           "weighting",
                           "bootstrap",
                           "seed",
@@ -89,14 +93,33 @@ TEST(CliScaling, JsonHasItsFieldsAndTheKnownAnswer) {
   ASSERT_EQ(j["steps"].size(), 9u);
   ASSERT_EQ(j["candidates"].size(), 3u);
   for (const auto& c : j["candidates"])
-    for (const char* key :
-         {"shape", "c", "c_ci_low", "c_ci_high", "d", "loso_error", "holdout_error", "passes",
-          "selected_fraction", "selected_ci_low", "selected_ci_high"})
+    for (const char* key : {"shape", "c", "c_ci_low", "c_ci_high", "d", "d_free", "loso_error",
+                            "holdout_error", "within_gate", "lack_of_fit", "passes",
+                            "selected_fraction", "selected_ci_low", "selected_ci_high"})
       EXPECT_TRUE(c.contains(key)) << key;
   EXPECT_NE(j["selection_note"].get<std::string>().find("not the probability"), std::string::npos);
   // Nothing in any output claims a complexity class.
   EXPECT_EQ(j.dump().find("O("), std::string::npos);
   EXPECT_EQ(j.dump().find("prove"), std::string::npos);
+}
+
+// Issue 34's one-shape case: 3e-9 n log2 n, 5% noise, 5 runs, n = 1,024 .. 32,768, only n
+// pre-specified. It once read "compatible with n" with d = -1.2e-5; now the fixed cost is held at
+// 0 and n fails its lack-of-fit test (p < 0.001), both shown.
+TEST(CliScaling, OneShapeWithANegativeFixedCostIsRefusedAndSaysWhy) {
+  const temp_file f(timings_csv(10, 15, 5, 4, n_log_n));
+  const json j = scaling_json({"scaling", f.path(), "--json", "--models", "linear"});
+  EXPECT_NE(j["label"], "compatible-over-observed-range") << j["statement"];
+  const auto& c = j["candidates"][0];
+  EXPECT_EQ(c["d"], 0.0);
+  ASSERT_TRUE(c["d_free"].is_number());
+  EXPECT_LT(c["d_free"].get<double>(), 0);
+  ASSERT_TRUE(c["lack_of_fit"].is_object());
+  EXPECT_LT(c["lack_of_fit"]["p"].get<double>(), 0.001);
+  EXPECT_EQ(c["passes"], false);
+  const auto text = run_mcpilot({"scaling", f.path(), "--models", "linear"});
+  EXPECT_NE(text.out.find("fixed cost d held at 0"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("lack of fit"), std::string::npos) << text.out;
 }
 
 TEST(CliScaling, TextReportFromStandardInputAndExploratoryLabel) {

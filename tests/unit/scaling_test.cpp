@@ -229,12 +229,16 @@ TEST(ScalingKnownAnswer, UnweightedFitFailsTheGateWhereTheRelativeOnePasses) {
   // 1/median^2 the errors are relative: a median of 5 runs has about 1.25 * 5% / sqrt(5) = 2.8%
   // noise, and the gate log(1.25) = 0.22 is ~8 such standard errors away, so failures of the
   // true shape should not happen at all in 40 datasets. (Measured: unweighted fails the true
-  // shape in 198 of 200 datasets, n log n data in 98 of 200; relative in none.)
+  // shape in 198 of 200 datasets, n log n data in 98 of 200; relative in none.) The comparison
+  // is of the weightings with d free: the d >= 0 constraint (on by default) rescues the
+  // unweighted fit in about half of these datasets by refitting it through the origin, but the
+  // default weighting must not depend on that rescue.
   int fails_relative = 0, fails_unweighted = 0;
   for (std::uint64_t seed = 100; seed < 140; ++seed) {
     const rows d = synthetic(8, 15, 5, 0.05, seed, [](double n) { return 0.5 * n * n; });
     auto o = preregistered(linear_nlogn_quadratic);
     o.bootstrap = 0;
+    o.nonnegative_fixed_cost = false;
     fails_relative += !candidate(analyze_scaling(d.n, d.t, o), scaling_shape::quadratic).passes;
     o.weighting = scaling_weighting::unweighted;
     fails_unweighted += !candidate(analyze_scaling(d.n, d.t, o), scaling_shape::quadratic).passes;
@@ -246,7 +250,7 @@ TEST(ScalingKnownAnswer, UnweightedFitFailsTheGateWhereTheRelativeOnePasses) {
 TEST(ScalingKnownAnswer, ExploratoryNLogNIsAmbiguousWithAPowerLaw) {
   // Over 2^8 .. 2^15, n log n has the local log-log slope 1 + 1/ln n, 1.09 .. 1.18 (1.125 at
   // the middle, n = 2^11.5): a power law n^1.13 follows it within 5% noise, so with every shape
-  // tried the honest answer is "ambiguous", naming both.
+  // tried the honest answer is "ambiguous", naming the rival and its share of the resamples.
   const rows d = synthetic(8, 15, 5, 0.05, 11, [](double n) { return 3 * n * std::log2(n); });
   scaling_options o;
   o.seed = 7;
@@ -259,22 +263,147 @@ TEST(ScalingKnownAnswer, ExploratoryNLogNIsAmbiguousWithAPowerLaw) {
   EXPECT_NEAR(*candidate(r, scaling_shape::power_law).exponent, 1 + 1 / (11.5 * std::log(2.0)),
               0.02);
   EXPECT_NE(r.statement.find("exploratory"), std::string::npos);
-  EXPECT_NE(r.statement.find("n log n and a power law n^1.1"), std::string::npos) << r.statement;
+  EXPECT_NE(r.statement.find("n log n fits best, but the resamples also pick a power law n^1.1"),
+            std::string::npos)
+      << r.statement;
+  ASSERT_EQ(r.rivals.size(), 1u);
+  EXPECT_EQ(r.rivals[0], scaling_shape::power_law);
 }
 
-TEST(ScalingBootstrap, FractionsSumToOneWithWilsonIntervalsAndRepeatBySeed) {
+TEST(ScalingBootstrap, ExactDataArePickedByEveryResampleWithTheWilsonBoundByHand) {
+  // 0.5 n^2 exactly, 3 equal rows per size: every resample's medians are the data's own, so the
+  // quadratic (leave-one-size-out error ~1e-16, the others far from 0) is picked by all 1000
+  // resamples. Wilson's lower bound for 1000 of 1000 is n / (n + z^2) = 1000 / (1000 +
+  // 1.959964^2) = 0.996173 (mpmath, 20 digits: 0.99617324151444487678); its upper bound is 1.
+  rows d;
+  for (int e = 8; e <= 15; ++e)
+    for (int j = 0; j < 3; ++j) {
+      d.n.push_back(std::ldexp(1.0, e));
+      d.t.push_back(0.5 * std::ldexp(1.0, 2 * e));
+    }
+  const scaling_result r = analyze_scaling(d.n, d.t, preregistered(linear_nlogn_quadratic));
+  EXPECT_EQ(candidate(r, scaling_shape::quadratic).selected, 1000u);
+  EXPECT_EQ(candidate(r, scaling_shape::linear).selected, 0u);
+  EXPECT_EQ(candidate(r, scaling_shape::n_log_n).selected, 0u);
+  EXPECT_NEAR(candidate(r, scaling_shape::quadratic).selected_low, 0.99617324151444488, 1e-9);
+  EXPECT_DOUBLE_EQ(candidate(r, scaling_shape::quadratic).selected_high, 1.0);
+  // Identical rows give the resamples nothing to vary: the design rules refuse a claim.
+  EXPECT_EQ(r.label, scaling_label::insufficient_design) << r.statement;
+  // No spread within sizes: no pure error, so no lack-of-fit test.
+  EXPECT_FALSE(candidate(r, scaling_shape::quadratic).lack_of_fit);
+}
+
+TEST(ScalingBootstrap, RepeatsBySeed) {
   const rows d = synthetic(8, 15, 5, 0.05, 11, [](double n) { return 3 * n * std::log2(n); });
   const auto o = preregistered(linear_nlogn_quadratic);
   const scaling_result a = analyze_scaling(d.n, d.t, o), b = analyze_scaling(d.n, d.t, o);
-  std::size_t total = 0;
-  for (std::size_t i = 0; i < a.candidates.size(); ++i) {
-    const auto& c = a.candidates[i];
-    total += c.selected;
-    EXPECT_EQ(c.selected, b.candidates[i].selected);
-    EXPECT_LE(c.selected_low, c.selected_fraction + 1e-15);
-    EXPECT_GE(c.selected_high, c.selected_fraction);
+  for (std::size_t i = 0; i < a.candidates.size(); ++i)
+    EXPECT_EQ(a.candidates[i].selected, b.candidates[i].selected);
+}
+
+// ---- lack of fit, the fixed cost d >= 0, and the cases of issue 34 -----------------------------
+
+TEST(ScalingLackOfFit, MatchesAHandComputation) {
+  // Unweighted, linear, two rows per size: n = 1: {1, 3}, n = 2: {3, 5}, n = 3: {9, 11}; means
+  // 2, 4, 10, each weighted by its 2 rows. Pure error: (1 + 1) per size, 6 on 6 - 3 = 3 df.
+  // Free fit: xbar = 2, ybar = 16/3, Sxy = 8, Sxx = 2: c = 4, d = -8/3; residuals 2/3, -4/3, 2/3,
+  // lack SS = 2 (4 + 16 + 4) / 9 = 16/3 on 3 - 2 = 1 df, F = (16/3) / 2 = 8/3,
+  // p = P(F(1, 3) > 8/3) = 0.20097622619892212559 (mpmath betainc, 20 digits).
+  // d >= 0: through the origin, c = (2 + 8 + 30) / 14 = 20/7; residuals -6/7, -12/7, 10/7,
+  // lack SS = 2 (36 + 144 + 100) / 49 = 80/7 on 2 df, F = (40/7) / 2 = 20/7, and
+  // p = P(F(2, 3) > 20/7) = (1 + 2 (20/7) / 3)^(-3/2) = (21/61)^(3/2) = 0.20199200942307922058.
+  const std::vector<double> n = {1, 1, 2, 2, 3, 3}, t = {1, 3, 3, 5, 9, 11};
+  const auto free = lack_of_fit(scaling_shape::linear, n, t, scaling_weighting::unweighted, false);
+  ASSERT_TRUE(free);
+  EXPECT_NEAR(free->f, 8.0 / 3, 1e-12);
+  EXPECT_EQ(free->df_lack, 1u);
+  EXPECT_EQ(free->df_pure, 3u);
+  EXPECT_NEAR(free->p, 0.20097622619892212559, 1e-10);
+  const auto held = lack_of_fit(scaling_shape::linear, n, t, scaling_weighting::unweighted, true);
+  ASSERT_TRUE(held);
+  EXPECT_NEAR(held->f, 20.0 / 7, 1e-12);
+  EXPECT_EQ(held->df_lack, 2u);
+  EXPECT_NEAR(held->p, 0.20199200942307922058, 1e-10);
+  // One row per size: no pure error, no test.
+  EXPECT_FALSE(lack_of_fit(scaling_shape::linear, std::vector<double>{1, 2, 3},
+                           std::vector<double>{2, 4, 10}, scaling_weighting::unweighted, true));
+}
+
+TEST(ScalingLackOfFit, ANegativeFixedCostIsHeldAtZeroAndSaysSo) {
+  // y = 4x - 8/3 through the three means above: the free d is negative, so d >= 0 refits through
+  // the origin, c = 20/7 (hand-worked in MatchesAHandComputation).
+  const std::vector<double> sizes = {1, 2, 3}, medians = {2, 4, 10};
+  const auto f =
+      fit_shape(scaling_shape::linear, sizes, medians, scaling_weighting::unweighted, 0.95, true);
+  ASSERT_TRUE(f);
+  EXPECT_NEAR(f->c, 20.0 / 7, 1e-12);
+  EXPECT_EQ(f->d, 0);
+  ASSERT_TRUE(f->d_free);
+  EXPECT_NEAR(*f->d_free, -8.0 / 3, 1e-12);
+  const auto g =
+      fit_shape(scaling_shape::linear, sizes, medians, scaling_weighting::unweighted, 0.95, false);
+  EXPECT_NEAR(g->d, -8.0 / 3, 1e-12);
+  EXPECT_FALSE(g->d_free);
+}
+
+TEST(ScalingIssue34, NLogNAtTwentyPercentIsNotCompatibleWithN) {
+  // Issue 34's first case: n log n data, 20% noise, 3 runs, n = 1,024 .. 32,768, linear, n_log_n
+  // and quadratic pre-specified. Before the fix, seed 29 of this generator read "compatible with
+  // n" while n log n took 41.8% of the resamples (the issue's own seed 4 came from another
+  // generator; seed 4 is kept here too). Now n is never labelled compatible on these data.
+  for (const std::uint64_t seed : {4, 29}) {
+    const rows d =
+        synthetic(10, 15, 3, 0.20, seed, [](double n) { return 3e-9 * n * std::log2(n); });
+    const scaling_result r = analyze_scaling(d.n, d.t, preregistered(linear_nlogn_quadratic));
+    EXPECT_FALSE(r.label == scaling_label::compatible && r.best == scaling_shape::linear)
+        << seed << ": " << r.statement;
+    if (r.label == scaling_label::ambiguous && r.best == scaling_shape::linear) {
+      ASSERT_FALSE(r.rivals.empty()) << r.statement;
+      EXPECT_NE(r.statement.find("n log n ("), std::string::npos) << r.statement;
+    }
   }
-  EXPECT_EQ(total, 1000u);
+}
+
+TEST(ScalingIssue34, OneShapeWithANegativeFixedCostIsNotCompatible) {
+  // Issue 34's second case: 3e-9 n log2 n, 5% noise, 5 runs, n = 1,024 .. 32,768, only n
+  // pre-specified. Before the fix: "compatible with n" with d = -1.48e-5 (seed 4 here; 191 of
+  // 200 seeds). The local exponents are 1 + 1/ln n, 1.10 .. 1.14, and 5 runs at 5% give a pure
+  // error that n cannot fit within.
+  const rows d = synthetic(10, 15, 5, 0.05, 4, [](double n) { return 3e-9 * n * std::log2(n); });
+  const scaling_result r = analyze_scaling(d.n, d.t, preregistered({scaling_shape::linear}));
+  EXPECT_NE(r.label, scaling_label::compatible) << r.statement;
+  const auto& lin = candidate(r, scaling_shape::linear);
+  ASSERT_TRUE(lin.d_free);
+  EXPECT_LT(*lin.d_free, 0);
+  EXPECT_EQ(lin.d, 0);
+  ASSERT_TRUE(lin.lack_of_fit);
+  EXPECT_LT(lin.lack_of_fit->p, 0.001);
+  EXPECT_NE(lin.note.find("fixed cost d held at 0"), std::string::npos) << lin.note;
+}
+
+TEST(ScalingIssue34, ExploratoryExactPowersSayTheExponentIntervalHoldsTheShape) {
+  // Exactly 2 n and 0.5 n^2, 5% noise: every shape tried, the free power law passes too, and the
+  // label names the simpler shape with the power law's exponent interval that holds its exponent.
+  const struct {
+    double power;
+    scaling_shape shape;
+    const char* text;
+  } cases[] = {{1, scaling_shape::linear, "contains n's exponent 1"},
+               {2, scaling_shape::quadratic, "contains n^2's exponent 2"}};
+  for (const auto& c : cases) {
+    const rows d =
+        synthetic(8, 15, 5, 0.05, 12, [&](double n) { return 0.5 * std::pow(n, c.power); });
+    scaling_options o;
+    o.seed = 7;
+    const scaling_result r = analyze_scaling(d.n, d.t, o);
+    EXPECT_EQ(r.label, scaling_label::compatible) << r.statement;
+    EXPECT_EQ(r.best, c.shape);
+    EXPECT_TRUE(r.power_law_agrees);
+    EXPECT_NE(r.statement.find(c.text), std::string::npos) << r.statement;
+    const auto& power = candidate(r, scaling_shape::power_law);
+    EXPECT_LE(*power.exponent_low, c.power);
+    EXPECT_GE(*power.exponent_high, c.power);
+  }
 }
 
 TEST(ScalingInput, TooFewSizesIsAStatusAndBadRowsAreNamed) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "mcpilot/stats/scaling.hpp"
 
 namespace mcpilot {
 
@@ -72,6 +73,11 @@ using interval_under_test =
 validation_study ar1_interval_study(interval_under_test interval = {});
 using changepoint_under_test = std::function<bool(std::span<const double> readings)>;
 validation_study changepoint_false_alarm_study(changepoint_under_test reports_change = {});
+// scaling-labels: synthetic timings of known shape against `scaling`'s labels; empty: the
+// library's analyze_scaling.
+using scaling_under_test = std::function<scaling_result(
+    std::span<const double> n, std::span<const double> t, const scaling_options& options)>;
+validation_study scaling_labels_study(scaling_under_test analyze = {});
 
 // Configures `m` as a config file would, without one: its declared defaults, then each named
 // value checked by its parameter's declaration (parameter_error as a config would get;

@@ -122,12 +122,20 @@ nlohmann::ordered_json to_json(const scaling_result& r, const scaling_source& s,
         {"c_ci_low", or_null(c.c_low)},
         {"c_ci_high", or_null(c.c_high)},
         {"d", c.d},
+        {"d_free", or_null(c.d_free)},
         {"exponent", or_null(c.exponent)},
         {"exponent_ci_low", or_null(c.exponent_low)},
         {"exponent_ci_high", or_null(c.exponent_high)},
         {"rms_log_residual", finite_or_null(c.rms_log_residual)},
         {"loso_error", c.loso_error ? finite_or_null(*c.loso_error) : nullptr},
         {"holdout_error", c.holdout_error ? finite_or_null(*c.holdout_error) : nullptr},
+        {"within_gate", c.within_gate},
+        {"lack_of_fit", c.lack_of_fit
+                            ? nlohmann::ordered_json{{"f", finite_or_null(c.lack_of_fit->f)},
+                                                     {"df_lack", c.lack_of_fit->df_lack},
+                                                     {"df_pure", c.lack_of_fit->df_pure},
+                                                     {"p", c.lack_of_fit->p}}
+                            : nlohmann::ordered_json(nullptr)},
         {"passes", c.passes},
         {"note", c.note},
         {"selected", c.selected},
@@ -138,6 +146,8 @@ nlohmann::ordered_json to_json(const scaling_result& r, const scaling_source& s,
   }
   nlohmann::ordered_json models = nlohmann::ordered_json::array();
   for (const auto& c : r.candidates) models.push_back(std::string(to_string(c.shape)));
+  nlohmann::ordered_json rivals = nlohmann::ordered_json::array();
+  for (const auto shape : r.rivals) rivals.push_back(std::string(to_string(shape)));
   return {
       {"source", s.file},
       {"n_column", s.n_column},
@@ -150,6 +160,8 @@ nlohmann::ordered_json to_json(const scaling_result& r, const scaling_source& s,
       {"statement", r.statement},
       {"best", r.best ? nlohmann::ordered_json(std::string(to_string(*r.best)))
                       : nlohmann::ordered_json(nullptr)},
+      {"rivals", std::move(rivals)},
+      {"power_law_agrees", r.power_law_agrees},
       {"exploratory", r.exploratory},
       {"models", std::move(models)},
       {"design_problems", r.design_problems},
@@ -157,6 +169,8 @@ nlohmann::ordered_json to_json(const scaling_result& r, const scaling_source& s,
       {"notes", s.notes},
       {"relative_tolerance", o.relative_tolerance},
       {"gate", r.gate},
+      {"lack_of_fit_level", o.lack_of_fit_level},
+      {"nonnegative_fixed_cost", o.nonnegative_fixed_cost},
       {"confidence", o.confidence},
       {"weighting", o.weighting == scaling_weighting::relative ? "relative" : "unweighted"},
       {"bootstrap", r.bootstrap},

@@ -25,6 +25,11 @@ double skewness_adjusted_quantile(double z, double beta) {
   return (std::cbrt(1 + 6 * beta * (z - beta)) - 1) / (2 * beta);
 }
 
+double capped_skew_beta(double beta, double t) {
+  const double cap = (std::sqrt(t * t + 4 * max_skew_expansion / 6) - t) / 2;
+  return std::clamp(beta, -cap, cap);
+}
+
 t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double skewness,
                                   double confidence) {
   t_interval iv = mean_interval(batches, confidence);
@@ -36,12 +41,13 @@ t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, 
   const double hh = static_cast<double>(h);
   const double se = iv.sd / std::sqrt(hh);
   const double t = t_critical(hh - 1, confidence);
-  const double beta = skewness / (6 * std::sqrt(hh));
+  const double beta = capped_skew_beta(skewness / (6 * std::sqrt(hh)), t);
   // [x - G(t) se, x - G(-t) se]: G(t) sets the lower end and G(-t) the upper.
   const double g_t = skewness_adjusted_quantile(t, beta);
   const double g_minus_t = skewness_adjusted_quantile(-t, beta);
   iv.half_width = (g_t - g_minus_t) / 2 * se;
   iv.shift = -(g_t + g_minus_t) / 2 * se;
+  iv.width_factor = (g_t - g_minus_t) / (2 * t);
   return iv;
 }
 

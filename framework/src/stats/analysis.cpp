@@ -58,7 +58,7 @@ scale_need ordinary_interval(analysis& a, const t_interval& iv, const precision&
   a.ci_low = iv.low();
   a.ci_high = iv.high();
   a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * std::abs(iv.mean);
-  return {iv.sd, a.target_width};
+  return {iv.sd * iv.width_factor, a.target_width};
 }
 
 // The harmonic mean: the interval of the reciprocals' mean carried back, and the width target
@@ -69,8 +69,8 @@ scale_need rate_interval_of(analysis& a, const t_interval& iv, const precision& 
   a.ci_low = rb.low;
   a.ci_high = rb.high;
   a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * *a.mean;
-  return {iv.sd, req.ci_abs ? reciprocal_absolute_width(*req.ci_abs, iv.mean)
-                            : reciprocal_relative_width(req.ci_perc) * iv.mean};
+  return {iv.sd * iv.width_factor, req.ci_abs ? reciprocal_absolute_width(*req.ci_abs, iv.mean)
+                                              : reciprocal_relative_width(req.ci_perc) * iv.mean};
 }
 
 // A proportion of 0 or 1: a two-sided interval would have zero width and claim certainty, so the
@@ -122,7 +122,7 @@ std::optional<scale_need> proportion_interval(analysis& a, const t_interval& iv,
     // Correlated trials: the batch means carry the correlation, the binomial formula not.
     a.ci_low = std::max(0.0, iv.low());
     a.ci_high = std::min(1.0, iv.high());
-    return scale_need{iv.sd, a.target_width};
+    return scale_need{iv.sd * iv.width_factor, a.target_width};
   }
   // Independent trials: the binomial formulas, which carry no correlation or skewness
   // adjustment.

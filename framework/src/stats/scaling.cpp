@@ -12,6 +12,7 @@
 #include "mcpilot/rng.hpp"
 #include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/proportion.hpp"
+#include "scaling_parts.hpp"
 
 namespace mcpilot {
 
@@ -21,53 +22,13 @@ constexpr std::array<scaling_shape, 7> shape_table = {
     scaling_shape::constant,  scaling_shape::log_n, scaling_shape::linear,   scaling_shape::n_log_n,
     scaling_shape::quadratic, scaling_shape::cubic, scaling_shape::power_law};
 
+using detail::fit_cd;
+using detail::fixed;
+using detail::median_of;
+using detail::weighted_mean;
+using detail::weights_for;
+
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-double median_of(std::span<double> v) {  // reorders v
-  const std::size_t m = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
-  const double upper = v[m];
-  if (v.size() % 2) return upper;
-  return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m)) + upper) / 2;
-}
-
-// The fast inner fit: c, d of y ~ c x + d with weights w, leaving out index `skip` (or none when
-// skip >= k). Returns false when the x left are all equal. long double sums: the bases span
-// many decades (n^3 over 2^8 .. 2^15 spans 10^7 .. 10^13), and the centred form keeps the
-// cancellation in Sxx to the spread of x, not its size.
-bool fit_cd(std::span<const double> x, std::span<const double> y, std::span<const double> w,
-            std::size_t skip, double& c, double& d) {
-  long double sw = 0, sx = 0, sy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    if (i == skip) continue;
-    sw += w[i];
-    sx += w[i] * static_cast<long double>(x[i]);
-    sy += w[i] * static_cast<long double>(y[i]);
-  }
-  const long double xbar = sx / sw, ybar = sy / sw;
-  long double sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    if (i == skip) continue;
-    const long double dx = x[i] - xbar;
-    sxx += w[i] * dx * dx;
-    sxy += w[i] * dx * (y[i] - ybar);
-  }
-  if (!(sxx > 0)) return false;
-  c = static_cast<double>(sxy / sxx);
-  d = static_cast<double>(ybar - sxy / sxx * xbar);
-  return true;
-}
-
-// Constant shape: the weighted mean, leaving out `skip`.
-double weighted_mean(std::span<const double> y, std::span<const double> w, std::size_t skip) {
-  long double sw = 0, sy = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    if (i == skip) continue;
-    sw += w[i];
-    sy += w[i] * static_cast<long double>(y[i]);
-  }
-  return static_cast<double>(sy / sw);
-}
 
 // What the selection needs of one shape over fixed sizes: its basis column (or, for the power
 // law, log n against log T) and the weights. Built once; the bootstrap only changes the medians.
@@ -90,18 +51,12 @@ prepared prepare(std::span<const double> sizes, std::span<const scaling_shape> s
   return p;
 }
 
-void weights_for(std::span<const double> medians, scaling_weighting weighting,
-                 std::vector<double>& w) {
-  w.resize(medians.size());
-  for (std::size_t i = 0; i < medians.size(); ++i)
-    w[i] = weighting == scaling_weighting::relative ? 1.0 / (medians[i] * medians[i]) : 1.0;
-}
-
 // Leave-one-size-out errors of one shape, given the medians, their logs and the weights.
 // The holdout is the largest size's own term.
 shape_validation validate_one(const prepared& p, std::size_t s, scaling_shape shape,
                               std::span<const double> medians, std::span<const double> log_t,
-                              std::span<const double> w, std::span<const double> ones) {
+                              std::span<const double> w, std::span<const double> ones,
+                              bool nonnegative_d) {
   const std::size_t k = medians.size();
   shape_validation v;
   if (k < 3) return v;
@@ -114,11 +69,11 @@ shape_validation validate_one(const prepared& p, std::size_t s, scaling_shape sh
       if (level > 0) predicted_log = std::log(level);
     } else if (shape == scaling_shape::power_law) {
       double b = 0, log_a = 0;
-      if (!fit_cd(p.log_n, log_t, ones, i, b, log_a)) return {};
+      if (!fit_cd(p.log_n, log_t, ones, i, false, b, log_a)) return {};
       predicted_log = log_a + b * p.log_n[i];
     } else {
       double c = 0, d = 0;
-      if (!fit_cd(p.basis[s], medians, w, i, c, d)) return {};
+      if (!fit_cd(p.basis[s], medians, w, i, nonnegative_d, c, d)) return {};
       const double predicted = c * p.basis[s][i] + d;
       if (predicted > 0) predicted_log = std::log(predicted);
     }
@@ -138,14 +93,14 @@ std::vector<shape_validation> validate_prepared(const prepared& p,
                                                 std::span<const double> medians,
                                                 scaling_weighting weighting, std::vector<double>& w,
                                                 std::vector<double>& log_t,
-                                                std::vector<double>& ones) {
+                                                std::vector<double>& ones, bool nonnegative_d) {
   weights_for(medians, weighting, w);
   log_t.resize(medians.size());
   for (std::size_t i = 0; i < medians.size(); ++i) log_t[i] = std::log(medians[i]);
   ones.assign(medians.size(), 1.0);
   std::vector<shape_validation> out(shapes.size());
   for (std::size_t s = 0; s < shapes.size(); ++s)
-    out[s] = validate_one(p, s, shapes[s], medians, log_t, w, ones);
+    out[s] = validate_one(p, s, shapes[s], medians, log_t, w, ones, nonnegative_d);
   return out;
 }
 
@@ -164,17 +119,11 @@ std::size_t draw_index(philox_stream& g, std::size_t m) {
   return static_cast<std::size_t>((static_cast<unsigned __int128>(g()) * m) >> 64);
 }
 
-std::string fixed(double x, int decimals) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+// Three significant digits: a p-value or a fixed cost, whatever its magnitude.
+std::string format_p(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
   return buf;
-}
-
-std::string shape_phrase(const scaling_result& r, scaling_shape s) {
-  if (s != scaling_shape::power_law) return std::string(display_name(s));
-  for (const auto& c : r.candidates)
-    if (c.shape == s && c.exponent) return "a power law n^" + fixed(*c.exponent, 2);
-  return "a power law";
 }
 
 void add_jump_warnings(scaling_result& r, double jump) {
@@ -289,109 +238,14 @@ std::string_view to_string(scaling_status s) {
   return s == scaling_status::ok ? "ok" : "too-few-sizes";
 }
 
-line_fit fit_line(std::span<const double> x, std::span<const double> y, std::span<const double> w,
-                  double confidence) {
-  if (x.size() != y.size() || x.size() != w.size())
-    throw std::invalid_argument("fit_line: x, y and w need the same length");
-  if (x.empty()) throw std::invalid_argument("fit_line: no points");
-  const std::size_t k = x.size();
-  line_fit f;
-  double c = 0, d = 0;
-  if (!fit_cd(x, y, w, k, c, d)) {
-    f.d = weighted_mean(y, w, k);
-    return f;
-  }
-  f.identified = true;
-  f.c = c;
-  f.d = d;
-  if (k < 3) return f;
-  long double sw = 0, sx = 0, rss = 0;
-  for (std::size_t i = 0; i < k; ++i) {
-    sw += w[i];
-    sx += w[i] * static_cast<long double>(x[i]);
-  }
-  const long double xbar = sx / sw;
-  long double sxx = 0;
-  for (std::size_t i = 0; i < k; ++i) {
-    const long double dx = x[i] - xbar;
-    sxx += w[i] * dx * dx;
-    const long double r = y[i] - (static_cast<long double>(c) * x[i] + d);
-    rss += w[i] * r * r;
-  }
-  const double s2 = static_cast<double>(rss / static_cast<long double>(k - 2));
-  f.residual_sd = std::sqrt(s2);
-  const double half =
-      t_critical(static_cast<double>(k - 2), confidence) * std::sqrt(s2 / static_cast<double>(sxx));
-  f.c_low = c - half;
-  f.c_high = c + half;
-  return f;
-}
-
-double shape_fit::predict(scaling_shape s, double n) const {
-  if (s == scaling_shape::power_law) return c * std::pow(n, exponent.value_or(nan));
-  if (s == scaling_shape::constant) return c;
-  return c * scaling_basis(s, n) + d;
-}
-
-std::optional<shape_fit> fit_shape(scaling_shape s, std::span<const double> sizes,
-                                   std::span<const double> medians, scaling_weighting weighting,
-                                   double confidence) {
-  const std::size_t k = sizes.size();
-  if (k == 0 || medians.size() != k) return std::nullopt;
-  std::vector<double> w;
-  weights_for(medians, weighting, w);
-  shape_fit out;
-  if (s == scaling_shape::constant) {
-    // T = c: the weighted mean, with its t interval on k - 1 df.
-    out.c = weighted_mean(medians, w, k);
-    if (k >= 2) {
-      long double sw = 0, ss = 0;
-      for (std::size_t i = 0; i < k; ++i) {
-        sw += w[i];
-        ss += w[i] * (medians[i] - out.c) * (medians[i] - out.c);
-      }
-      const double s2 = static_cast<double>(ss / static_cast<long double>(k - 1));
-      const double half = t_critical(static_cast<double>(k - 1), confidence) *
-                          std::sqrt(s2 / static_cast<double>(sw));
-      out.c_low = out.c - half;
-      out.c_high = out.c + half;
-    }
-    return out;
-  }
-  std::vector<double> x(k), y(k);
-  if (s == scaling_shape::power_law) {
-    // log T = log a + b log n, unweighted: on the log scale every size already counts by its
-    // relative error.
-    for (std::size_t i = 0; i < k; ++i) {
-      x[i] = std::log(sizes[i]);
-      y[i] = std::log(medians[i]);
-    }
-    const std::vector<double> ones(k, 1.0);
-    const line_fit f = fit_line(x, y, ones, confidence);
-    if (!f.identified) return std::nullopt;
-    out.c = std::exp(f.d);
-    out.exponent = f.c;
-    out.exponent_low = f.c_low;
-    out.exponent_high = f.c_high;
-    return out;
-  }
-  for (std::size_t i = 0; i < k; ++i) x[i] = scaling_basis(s, sizes[i]);
-  const line_fit f = fit_line(x, medians, w, confidence);
-  if (!f.identified) return std::nullopt;
-  out.c = f.c;
-  out.d = f.d;
-  out.c_low = f.c_low;
-  out.c_high = f.c_high;
-  return out;
-}
-
 std::vector<shape_validation> validate_shapes(std::span<const double> sizes,
                                               std::span<const double> medians,
                                               std::span<const scaling_shape> shapes,
-                                              scaling_weighting weighting) {
+                                              scaling_weighting weighting,
+                                              bool nonnegative_fixed_cost) {
   const prepared p = prepare(sizes, shapes);
   std::vector<double> w, log_t, ones;
-  return validate_prepared(p, shapes, medians, weighting, w, log_t, ones);
+  return validate_prepared(p, shapes, medians, weighting, w, log_t, ones, nonnegative_fixed_cost);
 }
 
 std::string format_size(double n) {
@@ -407,47 +261,6 @@ std::string format_size(double n) {
     out += digits[i];
   }
   return out;
-}
-
-std::string scaling_statement(const scaling_result& r) {
-  if (r.status == scaling_status::too_few_sizes)
-    return "fewer than 2 distinct sizes: no scaling can be estimated";
-  const std::string range =
-      "n = " + format_size(r.sizes.front().n) + " to " + format_size(r.sizes.back().n);
-  std::string s;
-  switch (r.label) {
-    case scaling_label::compatible:
-      s = "empirically compatible with " + shape_phrase(r, *r.best) + " over " + range +
-          " under the recorded conditions";
-      break;
-    case scaling_label::insufficient_design: {
-      s = "insufficient design over " + range + " (";
-      for (std::size_t i = 0; i < r.design_problems.size(); ++i)
-        s += (i ? "; " : "") + r.design_problems[i];
-      s += "): no claim; ";
-      s += r.best ? "the best point fit is " + shape_phrase(r, *r.best)
-                  : "no shape could be validated";
-      break;
-    }
-    case scaling_label::none_adequate:
-      s = "no candidate shape predicts the left-out sizes within the tolerance over " + range;
-      break;
-    case scaling_label::ambiguous: {
-      s = "ambiguous over " + range + ": ";
-      std::vector<std::string> names;
-      for (const auto& c : r.candidates)
-        if (c.passes) names.push_back(shape_phrase(r, c.shape));
-      for (std::size_t i = 0; i < names.size(); ++i)
-        s += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
-      s += names.size() > 2    ? " all fit within the tolerance"
-           : names.size() == 2 ? " both fit within the tolerance"
-                               : " fits within the tolerance";
-      s += " and the resamples do not settle on one";
-      break;
-    }
-  }
-  if (r.exploratory) s += " (exploratory: every built-in shape tried, none pre-specified)";
-  return s;
 }
 
 scaling_result analyze_scaling(std::span<const double> n, std::span<const double> t,
@@ -532,15 +345,17 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
   // Point fits and validation on the medians as measured.
   const prepared prep = prepare(sizes, shapes);
   std::vector<double> w, log_t, ones;
+  const bool nonneg = options.nonnegative_fixed_cost;
   const auto validation =
-      validate_prepared(prep, shapes, medians, options.weighting, w, log_t, ones);
+      validate_prepared(prep, shapes, medians, options.weighting, w, log_t, ones, nonneg);
   for (std::size_t s = 0; s < shapes.size(); ++s) {
     scaling_candidate c;
     c.shape = shapes[s];
     if (const auto f =
-            fit_shape(shapes[s], sizes, medians, options.weighting, options.confidence)) {
+            fit_shape(shapes[s], sizes, medians, options.weighting, options.confidence, nonneg)) {
       c.c = f->c;
       c.d = f->d;
+      c.d_free = f->d_free;
       c.c_low = f->c_low;
       c.c_high = f->c_high;
       c.exponent = f->exponent;
@@ -561,16 +376,29 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
     }
     c.loso_error = validation[s].loso_error;
     c.holdout_error = validation[s].holdout_error;
+    std::vector<std::string> notes;
     if (!c.loso_error) {
-      c.note = "too few sizes to leave one out";
+      notes.push_back("too few sizes to leave one out");
     } else if (!(*c.loso_error <= r.gate)) {
-      c.note = "leave-one-size-out error beyond the gate";
-      if (!(*c.holdout_error <= r.gate)) c.note += "; so is the holdout";
+      notes.push_back("leave-one-size-out error beyond the gate");
+      if (!(*c.holdout_error <= r.gate)) notes.back() += "; so is the holdout";
     } else if (!(*c.holdout_error <= r.gate)) {
-      c.note = "does not predict the largest size within the gate";
+      notes.push_back("does not predict the largest size within the gate");
     } else {
-      c.passes = true;
+      c.within_gate = true;
     }
+    c.lack_of_fit = lack_of_fit(shapes[s], n, t, options.weighting, nonneg);
+    const bool lack = c.lack_of_fit && c.lack_of_fit->p < options.lack_of_fit_level;
+    if (lack)
+      notes.push_back(
+          "lack of fit against the spread within sizes: F = " + fixed(c.lack_of_fit->f, 1) +
+          " on " + std::to_string(c.lack_of_fit->df_lack) + " and " +
+          std::to_string(c.lack_of_fit->df_pure) + " df, p = " + format_p(c.lack_of_fit->p));
+    if (c.d_free)
+      notes.push_back("fixed cost d held at 0 (the free fit's d = " + format_p(*c.d_free) +
+                      " is negative)");
+    c.passes = c.within_gate && !lack;
+    for (std::size_t i = 0; i < notes.size(); ++i) c.note += (i ? "; " : "") + notes[i];
     r.candidates.push_back(std::move(c));
   }
 
@@ -588,7 +416,7 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
         boot_medians[i] = median_of(buf);
       }
       const auto vb =
-          validate_prepared(prep, shapes, boot_medians, options.weighting, w, log_t, ones);
+          validate_prepared(prep, shapes, boot_medians, options.weighting, w, log_t, ones, nonneg);
       if (const auto pick = select(vb)) ++picks[*pick];
     }
     for (std::size_t s = 0; s < shapes.size(); ++s) {
@@ -629,35 +457,7 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
         " sizes: too few to tell shapes apart reliably (6 or more over 16x or more)");
   add_jump_warnings(r, options.exponent_jump);
 
-  std::optional<std::size_t> best_passing, best_any;
-  for (std::size_t s = 0; s < shapes.size(); ++s) {
-    const auto& c = r.candidates[s];
-    if (c.loso_error && (!best_any || *c.loso_error < *r.candidates[*best_any].loso_error))
-      best_any = s;
-    if (c.passes && (!best_passing || *c.loso_error < *r.candidates[*best_passing].loso_error))
-      best_passing = s;
-  }
-  if (!r.design_problems.empty()) {
-    r.label = scaling_label::insufficient_design;
-    if (best_passing || best_any) r.best = shapes[best_passing ? *best_passing : *best_any];
-  } else if (!best_passing) {
-    r.label = scaling_label::none_adequate;
-  } else {
-    r.best = shapes[*best_passing];
-    // Near-tied or unstable is inconclusive. Unstable: the best shape must be the resamples'
-    // pick in a clear majority, beyond the Monte Carlo uncertainty of the count (its Wilson
-    // interval lies above `majority`). Near-tied: no other passing shape may be picked often
-    // enough that the noise in the data could plausibly flip the choice (its Wilson interval
-    // reaches `rival`).
-    const auto& c = r.candidates[*best_passing];
-    bool tied = false;
-    for (std::size_t s = 0; s < shapes.size(); ++s)
-      if (s != *best_passing && r.candidates[s].passes &&
-          r.candidates[s].selected_high >= options.rival)
-        tied = true;
-    r.label = c.selected_low > options.majority && !tied ? scaling_label::compatible
-                                                         : scaling_label::ambiguous;
-  }
+  detail::assign_label(r, options);
   r.statement = scaling_statement(r);
   return r;
 }

@@ -10,6 +10,7 @@ std::vector<validation_study> core_studies() {
   std::vector<validation_study> all = interval_studies();
   for (auto& s : changepoint_studies()) all.push_back(std::move(s));
   for (auto& s : bench_studies()) all.push_back(std::move(s));
+  all.push_back(scaling_labels_study());
   return all;
 }
 

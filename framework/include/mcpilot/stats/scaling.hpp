@@ -7,9 +7,11 @@
 //   log(n_i/n_{i-1});
 //   3. normalized ratios T/n, T/(n log2 n), T/n^2;
 //   4. candidate shapes, each a basis function f(n) fitted as c f(n) + d by weighted least squares
-//      on the medians (the free power law a n^b by least squares on log T against log n);
+//      on the medians with the fixed cost d >= 0 (the free power law a n^b by least squares on
+//      log T against log n);
 //   5. two validation errors per shape on the log scale: leave-one-size-out and the holdout
-//      (fit all but the largest size, predict the largest);
+//      (fit all but the largest size, predict the largest), and a lack-of-fit F test against the
+//      spread of the runs within each size;
 //   6. selection stability: resample the rows within each size, take the medians again, and
 //      count which shape the same selection rule picks;
 //   7. a label with the rules of docs/scaling.md. Timing data never proves a complexity class:
@@ -83,10 +85,17 @@ struct scaling_options {
   // A local exponent further than this from the median local exponent is reported as a jump.
   double exponent_jump = 0.5;
   // The stability rules of the label: the best passing shape's selection fraction must have its
-  // Wilson interval above `majority`, and every other passing shape's must stay below `rival`;
-  // otherwise the result is ambiguous.
+  // Wilson interval above `majority`, and every other candidate's, passing or not, must stay
+  // below `rival`; otherwise the result is ambiguous.
   double majority = 0.5;
   double rival = 0.05;
+  // A fixed cost is never negative: c f(n) + d is fitted with d >= 0 (when the free fit's d is
+  // negative, the fit is redone through the origin and the candidate says so). false fits d
+  // freely, for comparison.
+  bool nonnegative_fixed_cost = true;
+  // A shape whose lack-of-fit F test against the spread within sizes has p below this level does
+  // not pass (docs/scaling.md justifies 0.001); 0 turns the test off.
+  double lack_of_fit_level = 0.001;
 };
 
 struct scaling_size {
@@ -111,10 +120,21 @@ struct scaling_normalized {
   double per_n2 = 0;                  // T / n^2
 };
 
+// The lack-of-fit F test of a shape against pure error: the fit's departures from the per-size
+// means, against the spread of the runs about them (docs/scaling.md).
+struct lack_of_fit_test {
+  double f = 0;
+  std::size_t df_lack = 0, df_pure = 0;
+  double p = 1;  // P(F(df_lack, df_pure) > f)
+};
+
 struct scaling_candidate {
   scaling_shape shape = scaling_shape::linear;
   // c f(n) + d; for the power law a n^b: c = a, exponent = b, d = 0.
   double c = 0, d = 0;
+  // The free fit's d when it was negative and d was set to 0 (the fit refitted through the
+  // origin); none otherwise.
+  std::optional<double> d_free;
   std::optional<double> c_low, c_high;  // c's interval; none for the power law (see exponent_*)
   std::optional<double> exponent, exponent_low, exponent_high;  // power law only
   double rms_log_residual = 0;                                  // in-sample, over every size
@@ -124,7 +144,9 @@ struct scaling_candidate {
   // |log(predicted / median)| at the largest size, fitted on the smaller ones (the largest
   // size's own term of the leave-one-size-out sum).
   std::optional<double> holdout_error;
-  bool passes = false;       // both errors within log(1 + epsilon), predictions > 0
+  std::optional<lack_of_fit_test> lack_of_fit;  // none without 2 runs at some size
+  bool within_gate = false;  // both errors within log(1 + epsilon), predictions > 0
+  bool passes = false;       // within the gate, and no significant lack of fit
   std::size_t selected = 0;  // bootstrap resamples that picked it
   double selected_fraction = 0;
   double selected_low = 0, selected_high = 0;  // Wilson interval of that fraction
@@ -150,8 +172,14 @@ struct scaling_result {
   std::uint64_t seed = 0;
   double gate = 0;  // log(1 + epsilon)
   scaling_label label = scaling_label::insufficient_design;
-  std::optional<scaling_shape> best;         // the shape the label speaks of (the best point fit
-                                             // when the design is insufficient)
+  std::optional<scaling_shape> best;  // the shape the label speaks of (the best point fit
+                                      // when the design is insufficient)
+  // The other candidates that the resamples pick too often for the label to be stable (their
+  // Wilson interval reaches options.rival), passing or not: an ambiguous label names them.
+  std::vector<scaling_shape> rivals;
+  // The free power law's exponent interval holds the best shape's exponent (n: 1, n^2: 2, ...):
+  // the two describe the same growth, so the power law is no rival and its picks count as best's.
+  bool power_law_agrees = false;
   std::vector<std::string> design_problems;  // why insufficient-design, one reason each
   std::vector<std::string> warnings;
   std::string statement;  // one sentence for people, in the wording of docs/scaling.md
@@ -174,19 +202,41 @@ struct shape_validation {
 std::vector<shape_validation> validate_shapes(std::span<const double> sizes,
                                               std::span<const double> medians,
                                               std::span<const scaling_shape> shapes,
-                                              scaling_weighting weighting);
+                                              scaling_weighting weighting,
+                                              bool nonnegative_fixed_cost = true);
 
 // The shape a point fit c f(n) + d (or a n^b) predicts at n, from a fit to (sizes, medians).
 // nullopt when the fit is not identified. O(k).
 struct shape_fit {
   double c = 0, d = 0;
+  std::optional<double> d_free;  // the free fit's negative d, when d >= 0 set it to 0
   std::optional<double> c_low, c_high;
   std::optional<double> exponent, exponent_low, exponent_high;
   double predict(scaling_shape s, double n) const;
 };
+// With nonnegative_fixed_cost, a free fit whose d < 0 is redone through the origin: c =
+// sum w x y / sum w x^2, with its t interval on k - 1 df (the least-squares solution under
+// d >= 0, which then lies on the boundary).
 std::optional<shape_fit> fit_shape(scaling_shape s, std::span<const double> sizes,
                                    std::span<const double> medians, scaling_weighting weighting,
-                                   double confidence);
+                                   double confidence, bool nonnegative_fixed_cost = true);
+
+// The lack-of-fit F test of shape s on rows (n_j, t_j) grouped by size: the weighted least-squares
+// fit of c f(n) + d (d >= 0 with nonnegative_fixed_cost) to the k per-size means with weights
+// n_i w_i, w_i = 1 / median_i^2 (relative) or 1; pure error SS_pe = sum_i w_i sum_j (t_ij -
+// mean_i)^2 on N - k df, lack of fit SS_lof = sum_i n_i w_i (mean_i - fit_i)^2 on k - p df (p the
+// fitted coefficients: 2, or 1 for the constant and for a fit through the origin), and
+// F = (SS_lof / (k - p)) / (SS_pe / (N - k)). The power law is tested on log t, unweighted. Under
+// the shape, with normal errors whose sd is proportional to the median (relative) or constant,
+// F ~ F(k - p, N - k). nullopt when no size has 2 rows, k <= p, or the pure error is 0. Throws
+// like analyze_scaling on bad rows. O(R log R).
+std::optional<lack_of_fit_test> lack_of_fit(scaling_shape s, std::span<const double> n,
+                                            std::span<const double> t, scaling_weighting weighting,
+                                            bool nonnegative_fixed_cost = true);
+
+// The exponent of a pure power shape: 0 for constant, 1 for n, 2 for n^2, 3 for n^3; none for
+// log n, n log n and the power law itself.
+std::optional<double> shape_exponent(scaling_shape s);
 
 // "empirically compatible with n log n over n = 128 to 65,536 under the recorded conditions"
 // and the other labels' sentences; never "is O(...)".
