@@ -9,9 +9,6 @@ namespace {
 
 using kind = duration_law::kind;
 
-// Sigma of ln(rebuild time) when a lognormal repair does not give repair.shape.
-constexpr double default_lognormal_sigma = 0.5;
-
 kind kind_of(const std::string& name) {
   if (name == "exponential") return kind::exponential;
   if (name == "weibull") return kind::weibull;

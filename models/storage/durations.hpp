@@ -3,12 +3,20 @@
 // distributions on a replication's Philox stream (the standard library's distributions differ
 // between compilers, Boost's do not).
 
+#include <limits>
 #include <optional>
 #include <string>
 
 #include "mcpilot/rng.hpp"
 
 namespace mcpilot::storage {
+
+// "Never": the time of an event that does not come (no outages, no scrub, no loss yet).
+inline constexpr double inf = std::numeric_limits<double>::infinity();
+
+// Sigma of ln(duration) for a lognormal repair or outage whose config gives no shape (one default
+// for both, as docs/models/storage.md states).
+inline constexpr double default_lognormal_sigma = 0.5;
 
 struct duration_law {
   enum class kind { exponential, weibull, deterministic, lognormal, none };

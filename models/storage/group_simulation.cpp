@@ -9,8 +9,6 @@ namespace mcpilot::storage {
 
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
-
 // Index and value of the smallest entry.
 std::pair<int, double> earliest(const std::vector<double>& v) {
   int at = -1;

@@ -9,8 +9,6 @@ namespace {
 
 using kind = duration_law::kind;
 
-constexpr double default_lognormal_sigma = 0.5;
-
 std::string hours(double h) {
   std::ostringstream o;
   o << h;

@@ -10,8 +10,6 @@ namespace mcpilot::storage {
 
 namespace {
 
-constexpr double inf = std::numeric_limits<double>::infinity();
-
 // Each domain's devices, group by group: members[domain] = {(group, disks of it in the domain)}.
 using domain_members = std::vector<std::vector<std::pair<int, std::vector<int>>>>;
 

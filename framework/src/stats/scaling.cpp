@@ -28,7 +28,7 @@ using detail::median_of;
 using detail::weighted_mean;
 using detail::weights_for;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using detail::nan;
 
 // What the selection needs of one shape over fixed sizes: its basis column (or, for the power
 // law, log n against log T) and the weights. Built once; the bootstrap only changes the medians.

@@ -90,7 +90,7 @@ std::string fixed(double x, int decimals) {
 
 namespace {
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using detail::nan;
 
 // P(F > f) for Fisher's F with (df1, df2) degrees of freedom.
 double f_upper_tail(double df1, double df2, double f) {

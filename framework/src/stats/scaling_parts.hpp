@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,6 +12,8 @@
 #include "mcpilot/stats/scaling.hpp"
 
 namespace mcpilot::detail {
+
+inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
 // The median of v; reorders v.
 double median_of(std::span<double> v);
