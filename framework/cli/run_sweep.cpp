@@ -92,7 +92,8 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
                       "--raw FILE (its seed and numbers are the sweep's)");
   const plot_format format = parse_plot_format(o.format);
   const bool table_to_stderr = stdout_is_an_output(o);
-  check_outputs(o);  // before any work; the files are written at the end, atomically
+  check_outputs(o);  // before any work; the files are written at the end, atomically (and
+                     // --table also as points end)
 
   const bool show_progress = !o.quiet && (o.progress || stderr_is_terminal());
   sweep_options options;
@@ -122,6 +123,20 @@ int run_sweep_command(const run_options& o, const experiment_config& cfg, const 
                 << std::flush;
     if (o.point && (!o.plot.empty() || !o.report.path.empty())) history.record(s);
   };
+
+  // --table is kept up to date as points end (at most every 30 s: a large table rewritten after
+  // every short point would cost more than the points), so a sweep killed by SIGKILL or a machine
+  // that goes down keeps the rows of the points it finished. A study of hours lost every row that
+  // way once (the sorting study, 268 points in).
+  auto last_table = std::chrono::steady_clock::now();
+  if (!o.table.empty() && !o.point)
+    options.on_point_done = [&](const sweep_result& so_far) {
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_table < std::chrono::seconds(30)) return;
+      last_table = now;
+      write_output(o.table, "--table",
+                   [&](std::ostream& out) { write_sweep_csv(out, so_far, cfg); });
+    };
 
   const auto start = std::chrono::system_clock::now();
   sweep_result result;

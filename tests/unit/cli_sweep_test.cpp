@@ -365,4 +365,34 @@ TEST(SweepApi, AProgramsRuleInZipModeStopsTheRestOfTheSweep) {
   EXPECT_EQ(r.exit_code(), exit_ok);
 }
 
+TEST(SweepApi, EachPointThatRanIsHandedOnWithThePointsSoFar) {
+  // The hook that keeps --table up to date: called after each point whose session ran (not after
+  // a skipped one), with every point so far, each already final.
+  const std::string text = scaled_config(
+      "mode = \"zip\"\n\"model.mean\" = [5, 20, 40]\n\"model.cv\" = [0.1, 0.1, 0.1]\n");
+  const experiment_config base = parse_config(text, "so_far.toml", registry());
+  sweep_options options;
+  options.rules.push_back(
+      {"model.mean",
+       [](const axis_point&, std::span<const axis_point> done) -> std::optional<std::string> {
+         if (done.size() >= 2) return "two points are enough";
+         return std::nullopt;
+       },
+       {}});
+  std::vector<std::size_t> sizes;
+  std::vector<std::optional<double>> last_means;
+  options.on_point_done = [&](const sweep_result& so_far) {
+    sizes.push_back(so_far.points.size());
+    const quantity_result* q = so_far.points.back().quantity("x");
+    last_means.push_back(q ? q->stats.mean : std::nullopt);
+  };
+  const sweep_result r = run_sweep(base, text, registry(), {}, options);
+  ASSERT_EQ(r.points.size(), 3u);
+  EXPECT_EQ(r.points[2].status, point_status::skipped);
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{1, 2}));
+  ASSERT_EQ(last_means.size(), 2u);
+  EXPECT_EQ(last_means[0], r.points[0].quantity("x")->stats.mean);
+  EXPECT_EQ(last_means[1], r.points[1].quantity("x")->stats.mean);
+}
+
 }  // namespace

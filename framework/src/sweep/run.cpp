@@ -307,6 +307,7 @@ sweep_result run_sweep(const experiment_config& base, std::string_view config_te
     run_point(p, config_text, base, models, overrides, options, total);
     if (p.result && p.result->stopped_because == stop_reason::interrupted) out.interrupted = true;
     out.points.push_back(std::move(p));
+    if (options.on_point_done) options.on_point_done(out);
   }
   return out;
 }

@@ -72,6 +72,8 @@ struct sweep_estimate {
   std::size_t rejected_points = 0;       // whose config is rejected at their values
 };
 
+struct sweep_result;
+
 struct sweep_options {
   std::optional<std::size_t> only_point;  // --point K: run point K alone (rules do not apply)
   std::vector<stop_axis_rule> rules;      // besides the model's own (model::stop_axis_rules)
@@ -83,6 +85,9 @@ struct sweep_options {
   std::function<void(const sweep_point&, std::size_t points)> on_point;
   std::function<void(const sweep_point&, std::size_t points, const session_progress&)> on_round;
   const std::atomic<bool>* interrupted = nullptr;  // checked between rounds and between points
+  // After each point whose session ran: the points so far (the rest are not in `so_far` yet), so
+  // that outputs can be kept up to date for a sweep that is killed before its end.
+  std::function<void(const sweep_result& so_far)> on_point_done;
 };
 
 struct sweep_result {
