@@ -12,7 +12,10 @@
 #include <utility>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/stats/adjusted_interval.hpp"
 #include "mcpilot/stats/distributions.hpp"
+#include "mcpilot/stats/interval.hpp"
+#include "mcpilot/stats/summary.hpp"
 #include "mcpilot/validate.hpp"
 
 namespace mcpilot {
@@ -95,12 +98,42 @@ TEST(Validate, TheScalingStudyFailsWithAFreeNegativeFixedCost) {
   }
 }
 
+// The skewed-interval study passes with adjusted_mean_interval and fails with the adjustment as it
+// was before issue 34: beta = B / (6 sqrt h) uncapped, which on lognormal(0, 1.5) batches gave
+// intervals 159% of the mean wide (3.48 [2.65, 8.17]); the study's width gate is 1.3x the
+// symmetric interval, and the cap bounds the ratio by 1.21 at 95%.
+TEST(Validate, TheSkewedIntervalStudyFailsWithoutTheCapOnBeta) {
+  const auto uncapped = [](std::span<const double> b, double lag1, double skew, double confidence) {
+    const std::size_t h = b.size();
+    const double t = t_critical(static_cast<double>(h - 1), confidence);
+    const double se = std::sqrt(variance(b) * correlation_inflation(lag1, h) / h);
+    const double beta = skew / (6 * std::sqrt(static_cast<double>(h)));
+    t_interval iv;
+    iv.mean = mean(b);
+    iv.count = h;
+    iv.sd = se * std::sqrt(static_cast<double>(h));
+    const double low = iv.mean - skewness_adjusted_quantile(t, beta) * se;
+    const double high = iv.mean - skewness_adjusted_quantile(-t, beta) * se;
+    iv.half_width = (high - low) / 2;
+    iv.shift = (high + low) / 2 - iv.mean;
+    return iv;
+  };
+  const study_outcome broken = skewed_interval_study(uncapped).run(study_size::quick, {});
+  ASSERT_EQ(broken.rates.size(), 2u);
+  EXPECT_FALSE(broken.pass());
+  EXPECT_GT(broken.rates[1].events, 0u) << broken.rates[1].what;
+  const study_outcome sound = skewed_interval_study().run(study_size::quick, {});
+  for (const auto& r : sound.rates)
+    EXPECT_TRUE(r.pass()) << r.what << ": " << r.events << "/" << r.trials;
+  EXPECT_EQ(sound.rates[1].events, 0u);
+}
+
 TEST(Validate, TheCommandListsRunsAndRefuses) {
   auto r = run_mcpilot({"validate", "--list"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  for (const char* name :
-       {"interval-iid", "interval-ar1", "interval-mm1", "interval-proportion", "interval-rate",
-        "changepoints-false", "changepoints-detect", "sorting-stops", "scaling-labels"})
+  for (const char* name : {"interval-iid", "interval-ar1", "interval-mm1", "interval-proportion",
+                           "interval-rate", "changepoints-false", "changepoints-detect",
+                           "sorting-stops", "scaling-labels", "skewed-interval"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name << "\n" << r.out;
   r = run_mcpilot({"validate", "--only", "nope"});
   EXPECT_EQ(r.exit_code, 2);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "mcpilot/stats/interval.hpp"
 #include "mcpilot/stats/scaling.hpp"
 
 namespace mcpilot {
@@ -78,6 +79,11 @@ validation_study changepoint_false_alarm_study(changepoint_under_test reports_ch
 using scaling_under_test = std::function<scaling_result(
     std::span<const double> n, std::span<const double> t, const scaling_options& options)>;
 validation_study scaling_labels_study(scaling_under_test analyze = {});
+// skewed-interval: lognormal(0, 1.5) readings against the skewness-adjusted interval; empty: the
+// library's adjusted_mean_interval.
+using adjusted_interval_under_test = std::function<t_interval(
+    std::span<const double> batches, double lag1, double skewness, double confidence)>;
+validation_study skewed_interval_study(adjusted_interval_under_test interval = {});
 
 // Configures `m` as a config file would, without one: its declared defaults, then each named
 // value checked by its parameter's declaration (parameter_error as a config would get;

@@ -11,6 +11,7 @@ std::vector<validation_study> core_studies() {
   for (auto& s : changepoint_studies()) all.push_back(std::move(s));
   for (auto& s : bench_studies()) all.push_back(std::move(s));
   all.push_back(scaling_labels_study());
+  all.push_back(skewed_interval_study());
   return all;
 }
 
