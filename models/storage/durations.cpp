@@ -106,6 +106,15 @@ std::optional<law_problem> check_law(const duration_law& d, const std::string& f
          << " (sigma of ln time) overflows: mu = ln(mean) - sigma^2/2 is beyond a double";
       return law_problem{field + ".shape", os.str()};
     }
+    // A sigma so large that the median exp(mu) underflows: nearly every draw is 0, the mean is
+    // carried by draws a double cannot reach, and rebuilds of no time never end a replication.
+    if (!(std::exp(mu) >= std::numeric_limits<double>::min())) {
+      os << field << ".shape = " << d.sigma << " (sigma of ln time) with " << field
+         << ".mean_hours = " << d.mean
+         << " puts the median exp(ln(mean) - sigma^2/2) below the smallest normal double: "
+            "nearly every draw would be 0";
+      return law_problem{field + ".shape", os.str()};
+    }
     if (!std::isfinite(std::exp(mu + 8 * d.sigma))) {
       os << field << ".mean_hours = " << d.mean << " with " << field << ".shape = " << d.sigma
          << " overflows: exp(mu + 8 sigma), a draw 8 standard deviations up, is beyond a double";

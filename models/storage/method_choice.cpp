@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -28,15 +29,10 @@ double naive_missions_needed(double p, double half) {
   return (z / half) * (z / half) * (1 - p) / p;
 }
 
-method_choice choose_method(const group_config& g, int groups, std::optional<double> mission,
-                            bool mttdl_by_importance) {
-  method_choice c;
-  if (!mission && !mttdl_by_importance) {
-    c.reason =
-        "auto chose naive: without mission_hours only mttdl_hours is asked for, and importance "
-        "sampling estimates it only for exponential lifetimes and rebuilds without latent errors";
-    return c;
-  }
+namespace {
+
+// The approximate chain's rates (the header's approximation), with or without a mission.
+group_rates approximate_rates(const group_config& g, std::optional<double> mission) {
   group_rates r;
   r.disks = g.disks;
   r.tolerance = g.tolerance;
@@ -51,6 +47,37 @@ method_choice choose_method(const group_config& g, int groups, std::optional<dou
     keep *= std::exp(-g.latent_rate * exposure * (g.disks - g.tolerance));
   }
   r.rebuild_error = 1 - keep;
+  return r;
+}
+
+double failures_per_loss(const group_rates& r, int groups) {
+  return system_mttdl(r, static_cast<std::size_t>(groups)) * groups * r.disks * r.failure_rate;
+}
+
+}  // namespace
+
+std::optional<double> approximate_failures_per_loss(const group_config& g, int groups) {
+  const group_rates r = approximate_rates(g, std::nullopt);
+  // Rebuilds too quick for a double (a mean of 1e-320 h) never let a group reach its loss.
+  if (!std::isfinite(r.repair_rate)) return std::numeric_limits<double>::infinity();
+  try {
+    const double f = failures_per_loss(r, groups);
+    return std::isnan(f) ? std::numeric_limits<double>::infinity() : f;
+  } catch (const std::domain_error&) {
+    return std::nullopt;
+  }
+}
+
+method_choice choose_method(const group_config& g, int groups, std::optional<double> mission,
+                            bool mttdl_by_importance) {
+  method_choice c;
+  if (!mission && !mttdl_by_importance) {
+    c.reason =
+        "auto chose naive: without mission_hours only mttdl_hours is asked for, and importance "
+        "sampling estimates it only for exponential lifetimes and rebuilds without latent errors";
+    return c;
+  }
+  const group_rates r = approximate_rates(g, mission);
   try {
     if (mission) {
       if (!(r.failure_rate > 0)) {
@@ -69,8 +96,7 @@ method_choice choose_method(const group_config& g, int groups, std::optional<dou
                  "; naive would need about " + sci(naive_missions_needed(p)) +
                  " missions for +-10%";
     } else {
-      const double failures =
-          system_mttdl(r, static_cast<std::size_t>(groups)) * groups * g.disks * r.failure_rate;
+      const double failures = failures_per_loss(r, groups);
       c.importance = failures > rare_failures_per_loss;
       c.reason = std::string("auto chose ") + (c.importance ? "importance" : "naive") +
                  ": the Markov chain puts about " + sci(failures) + " disk failures before a loss" +

@@ -35,6 +35,11 @@ struct method_choice {
 method_choice choose_method(const group_config& g, int groups, std::optional<double> mission,
                             bool mttdl_by_importance);
 
+// Disk failures the approximate chain above (without a mission) puts before the system's first
+// data loss: what one naive replication, which runs each group to its loss for mttdl_hours,
+// simulates. nullopt when the chain cannot be solved. O(groups x states).
+std::optional<double> approximate_failures_per_loss(const group_config& g, int groups);
+
 // Missions that naive simulation needs for a relative half-width `half` at 95% when the
 // probability is p: (1.96 / half)^2 (1 - p) / p.
 double naive_missions_needed(double p, double half = 0.1);

@@ -188,6 +188,36 @@ void storage_model::configure(const parameters& p) {
                                 number_text(max_failures_per_mission) +
                                 " keep a replication within seconds");
   }
+  // The same for the other event streams, over the mission or, without one, a mean disk life
+  // (a rate of 2^63 per hour once put every event at the same instant, and a replication never
+  // ended). Units: the devices or domains each rate is per.
+  {
+    const double span = mission_.value_or(g.lifetime.expected());
+    const double devices = static_cast<double>(g.disks) * groups_;
+    const struct {
+      const char* field;
+      double rate, units;
+      const char* per;
+    } streams[] = {
+        {"latent.rate_per_hour", g.latent_rate, devices, "devices"},
+        {"outage.rate_per_hour", g.outage.rate, devices, "devices"},
+        {"domains.failure_rate_per_hour", domains_.failure_rate,
+         static_cast<double>(domains_.count), "domains"},
+        {"domains.outage_rate_per_hour", domains_.outage.rate, static_cast<double>(domains_.count),
+         "domains"},
+    };
+    for (const auto& e : streams) {
+      const double events = e.rate * e.units * span;
+      if (e.rate > 0 && !(events <= max_failures_per_mission))
+        throw parameter_error(e.field, std::string(e.field) + " = " + number_text(e.rate) +
+                                           " puts about " + number_text(events) +
+                                           " events in one replication (x " + number_text(e.units) +
+                                           " " + e.per + " x " + number_text(span) + " h, " +
+                                           (mission_ ? "the mission" : "a mean disk life") +
+                                           "); at most " + number_text(max_failures_per_mission) +
+                                           " keep a replication within seconds");
+    }
+  }
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&
@@ -251,6 +281,20 @@ void storage_model::configure(const parameters& p) {
               : not_regenerative.empty() ? estimator::markov_chain
                                          : estimator::failure_biasing;
   }
+  // A naive replication follows each group to its loss (mttdl_hours), with or without a mission,
+  // so its cost is the failures before a loss; a disk life of 2^63 h once made that endless.
+  // Domain failures bring the loss sooner than the chain (which has none) says: not checked.
+  if (method_ == estimator::naive && !domain_failures)
+    if (const auto failures = approximate_failures_per_loss(g, groups_);
+        failures && !(*failures <= max_failures_per_mission))
+      throw parameter_error(
+          "method",
+          "method = naive follows each group to its data loss (for mttdl_hours), and "
+          "an approximate Markov chain puts about " +
+              number_text(*failures) + " disk failures before one (" + g.lifetime.describe() +
+              "); at most " + number_text(max_failures_per_mission) +
+              " keep a replication within seconds. Use method = importance, or "
+              "shorter disk lives");
   group_ = g;
 
   exact_.clear();

@@ -315,6 +315,25 @@ const std::vector<hostile_case>& cases() {
          return run_cfg(f, {"--set", "model.mission_hours=1e15"});
        },
        2, "mission_hours: one replication would simulate about 3e+13 disk failures"},
+      // Each once ran one replication without end (ConfigExtremes' hangs): 2^63 h of disk life
+      // under naive simulation, which follows a group to its loss; events at 2^63 per hour; a
+      // lognormal rebuild whose draws are all 0.
+      {"36.9: a disk life of 2^63 h, naive",
+       [](fixture& f) {
+         return run_cfg(f, {"--set", "model.lifetime.mean_hours=9223372036854775807"});
+       },
+       2, "disk failures before one"},
+      {"36.9: latent defects at 2^63 per hour",
+       [](fixture& f) {
+         return run_cfg(f, {"--set", "model.latent.rate_per_hour=9.2e18"});
+       },
+       2, "latent.rate_per_hour = 9.2e+18 puts about"},
+      {"36.9: a lognormal rebuild of sigma 1e10",
+       [](fixture& f) {
+         return run_cfg(f, {"--set", "model.repair.distribution=\"lognormal\"", "--set",
+                            "model.repair.shape=1e10"});
+       },
+       2, "nearly every draw would be 0"},
   };
   return all;
 }
