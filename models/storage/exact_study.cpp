@@ -7,10 +7,10 @@ namespace mcpilot::storage {
 // The validation program's cases (tests/validation/storage_availability.cpp): unavailability
 // with disk outages, by importance sampling of a rare state and by naive missions, each against
 // the exact value of the availability chain (models/storage/availability_chain.hpp).
-validation_study exact_study() {
+std::vector<exact_case> availability_cases() {
   using I = std::int64_t;
   const auto S = [](const char* s) { return param_value(std::string(s)); };
-  std::vector<exact_case> cases = {
+  return {
       {"3-way replication, outages 15 min at 1e-4 per hour (importance sampling)",
        {{"disks", I{3}},
         {"tolerance", I{2}},
@@ -44,11 +44,14 @@ validation_study exact_study() {
        "unavailability",
        {}},
   };
+}
+
+validation_study exact_study() {
   return exact_value_study(
       "storage-exact",
       "storage.group's unavailability with disk outages: sessions cover the availability chain's "
       "exact value, by importance sampling and by naive missions",
-      [] { return std::make_unique<storage_model>(); }, std::move(cases), 40, 200);
+      [] { return std::make_unique<storage_model>(); }, availability_cases(), 40, 200);
 }
 
 }  // namespace mcpilot::storage

@@ -10,6 +10,7 @@
 
 #include "coverage_study.hpp"
 #include "mcpilot/session.hpp"
+#include "storage/exact_study.hpp"
 #include "storage/storage_model.hpp"
 
 namespace {
@@ -17,17 +18,13 @@ namespace {
 using namespace mcpilot;
 using namespace mcpilot::validation;
 
-struct study {
-  std::string label;
-  std::vector<setting> values;
-  std::string quantity;
-};
-
 int sessions = 200;
 
-bool run_study(const study& s) {
+bool run_study(const exact_case& s) {
   storage::storage_model m;
-  model_spec spec = configure(m, s.values);
+  std::vector<setting> values;
+  for (const auto& [name, value] : s.values) values.push_back({name.c_str(), value});
+  model_spec spec = configure(m, values);
   // The studied quantity decides when a session stops; the others are left optional.
   for (auto& q : spec.quantities()) q.required = q.name == s.quantity;
   return check_coverage(m, spec, {s.label, s.quantity, m.analytic().at(s.quantity), 0.2}, sessions);
@@ -37,40 +34,8 @@ bool run_study(const study& s) {
 
 int main(int argc, char** argv) {
   if (argc > 1) sessions = std::atoi(argv[1]);
-  using I = std::int64_t;
-  const std::vector<study> studies = {
-      {"importance 3-way, outages 15 min at 1e-4",
-       {{"disks", I{3}},
-        {"tolerance", I{2}},
-        {"lifetime.mean_hours", 1e5},
-        {"repair.mean_hours", 1.0},
-        {"repair.parallel", true},
-        {"outage.rate_per_hour", 1e-4},
-        {"outage.mean_hours", 0.25},
-        {"method", std::string("importance")}},
-       "unavailability"},
-      {"importance 3 mirrors, l=1 mu=10 a=2 b=5",
-       {{"disks", I{2}},
-        {"tolerance", I{1}},
-        {"groups", I{3}},
-        {"lifetime.mean_hours", 1.0},
-        {"repair.mean_hours", 0.1},
-        {"outage.rate_per_hour", 2.0},
-        {"outage.mean_hours", 0.2},
-        {"method", std::string("importance")}},
-       "unavailability"},
-      {"naive mirror with outages, mission 3",
-       {{"disks", I{2}},
-        {"tolerance", I{1}},
-        {"lifetime.mean_hours", 1.0},
-        {"repair.mean_hours", 0.1},
-        {"outage.rate_per_hour", 2.0},
-        {"outage.mean_hours", 0.2},
-        {"mission_hours", 3.0}},
-       "unavailability"},
-  };
   bool ok = true;
-  for (const auto& s : studies) ok = run_study(s) && ok;
+  for (const auto& s : storage::availability_cases()) ok = run_study(s) && ok;
   std::printf("%s\n", ok ? "all cases pass" : "SOME CASES FAIL");
   return ok ? 0 : 1;
 }
