@@ -157,6 +157,7 @@ void placement_model::configure(const parameters& p) {
     lifetime_.lifetime = storage::read_lifetime(p);
     lifetime_.repair = storage::read_repair(p);
     storage::check_laws(lifetime_.lifetime, lifetime_.repair, std::max(mission_, 1.0));
+    storage::check_mission_failures(lifetime_.lifetime, static_cast<double>(v), mission_);
     for (const auto& r : rebuild_) lifetime_.rebuild_hours.push_back(r.hours);
   }
 

@@ -1,7 +1,10 @@
 #include "storage/duration_parameters.hpp"
 
+#include <algorithm>
 #include <string>
 #include <utility>
+
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot::storage {
 
@@ -122,6 +125,17 @@ void check_laws(const duration_law& lifetime, const duration_law& repair, double
   for (const auto& [law, field] : {std::pair{&lifetime, "lifetime"}, {&repair, "repair"}})
     if (const auto problem = check_law(*law, field, horizon))
       throw parameter_error(problem->field, problem->message);
+}
+
+void check_mission_failures(const duration_law& lifetime, double devices, double mission) {
+  const double failures = devices * mission / std::max(lifetime.expected(), 1e-300);
+  if (!(failures <= max_failures_per_mission))
+    throw parameter_error("mission_hours",
+                          "one replication would simulate about " + number_text(failures) +
+                              " disk failures (devices x mission_hours / mean lifetime " +
+                              lifetime.describe() + "); at most " +
+                              number_text(max_failures_per_mission) +
+                              " keep a replication within seconds");
 }
 
 }  // namespace mcpilot::storage

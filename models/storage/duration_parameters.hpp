@@ -25,4 +25,12 @@ duration_law read_repair(const parameters& p);
 // replication.
 void check_laws(const duration_law& lifetime, const duration_law& repair, double horizon);
 
+// Events per replication beyond which one replication takes minutes on one core: a replication
+// runs to the end of its mission before max_seconds is looked at again.
+inline constexpr double max_failures_per_mission = 1e8;
+
+// Refuses (parameter_error on mission_hours, with the figure) a mission in which `devices` devices
+// of this lifetime would fail more than max_failures_per_mission times. O(1).
+void check_mission_failures(const duration_law& lifetime, double devices, double mission);
+
 }  // namespace mcpilot::storage

@@ -19,11 +19,6 @@
 namespace mcpilot::storage {
 
 namespace {
-// Events per replication beyond which one replication takes minutes on one core.
-constexpr double max_failures_per_mission = 1e8;
-}  // namespace
-
-namespace {
 
 using kind = duration_law::kind;
 
@@ -176,18 +171,15 @@ void storage_model::configure(const parameters& p) {
   check_laws(g.lifetime, g.repair, horizon);
   // A replication runs to the end of its mission before max_seconds is looked at again, so a
   // mission that holds billions of failures would never end: refused here, with the figure.
-  if (mission_) {
-    const double failures = static_cast<double>(g.disks) * groups_ * *mission_ /
-                            std::max(g.lifetime.expected(), 1e-300);
-    if (!(failures <= max_failures_per_mission))
-      throw parameter_error("mission_hours",
-                            "one replication would simulate about " + number_text(failures) +
-                                " disk failures (disks x groups x mission_hours / mean lifetime "
-                                "" +
-                                g.lifetime.describe() + "); at most " +
-                                number_text(max_failures_per_mission) +
-                                " keep a replication within seconds");
-  }
+  // The per-year quantities divide by mission_hours / hours_per_year: a subnormal mission (5e-324
+  // h) made that infinite, and every replication failed to record fraction_lost.
+  if (mission_ && !std::isfinite(hours_per_year / *mission_))
+    throw parameter_error("mission_hours", "mission_hours = " + number_text(*mission_) +
+                                               " h is too short to count per year (" +
+                                               number_text(hours_per_year) +
+                                               " h / mission_hours overflows a double)");
+  if (mission_)
+    check_mission_failures(g.lifetime, static_cast<double>(g.disks) * groups_, *mission_);
   // The same for the other event streams, over the mission or, without one, a mean disk life
   // (a rate of 2^63 per hour once put every event at the same instant, and a replication never
   // ended). Units: the devices or domains each rate is per.

@@ -328,6 +328,11 @@ const std::vector<hostile_case>& cases() {
          return run_cfg(f, {"--set", "model.latent.rate_per_hour=9.2e18"});
        },
        2, "latent.rate_per_hour = 9.2e+18 puts about"},
+      {"36.9: a subnormal mission",
+       [](fixture& f) {
+         return run_cfg(f, {"--set", "model.mission_hours=5e-324"});
+       },
+       2, "too short to count per year"},
       {"36.9: a lognormal rebuild of sigma 1e10",
        [](fixture& f) {
          return run_cfg(f, {"--set", "model.repair.distribution=\"lognormal\"", "--set",

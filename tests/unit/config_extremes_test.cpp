@@ -94,13 +94,13 @@ std::string outcome(const std::string& base, const std::string& set) {
 }
 
 TEST(ConfigExtremes, EveryNumericFieldIsRefusedOrRuns) {
-  // Known defects, left for the next round. Fixed since (and rows of the hostile table now):
-  // storage.group's lifetime.mean_hours = 2^63 - 1 under naive simulation, latent.rate_per_hour
-  // = 2^63, a lognormal repair.shape whose draws are all 0. Still open, found by running this
-  // study to them: placement.design (copyset, lifetime scenario) with mission_hours = 2^63 - 1
-  // never ends a replication, so this study would hang the suite; it also wants max_seconds cut
-  // to ~0.2 s (it ran 1,690 values in about 4 minutes before that hang).
-  GTEST_SKIP() << "placement.design mission_hours = 2^63-1 hangs a replication (issue 36)";
+  // Known defects, left for the next round. Fixed since, each a row of the hostile table or a
+  // load check: storage.group's lifetime.mean_hours = 2^63 - 1 under naive simulation,
+  // latent.rate_per_hour = 2^63, a lognormal repair.shape whose draws are all 0, a subnormal
+  // mission_hours; placement.design's mission_hours = 2^63 - 1. With those fixed, this study
+  // still did not finish within 400 s (2026-12-04): a hang or only slowness further on, not yet
+  // told apart. Skipped, visibly, until it runs to its end in seconds (max_seconds ~0.2 s).
+  GTEST_SKIP() << "does not yet finish in bounded time (issue 36)";
   std::size_t refused = 0, accepted = 0;
   for (const std::string& base : bases()) {
     SCOPED_TRACE(base);
