@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "bench_words.hpp"
+#include "mcpilot/programs/bench_words.hpp"
 #include "mcpilot/error.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -17,9 +17,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                          : input.substr(0, sep));
   const std::string text(sep == std::string_view::npos ? input : input.substr(sep + 4));
   try {
-    const auto columns = mcpilot::cli::bench::csv_columns(output);
+    const auto columns = mcpilot::programs::csv_columns(output);
     if (columns.empty()) return 0;  // not a csv output: nothing is parsed
-    const auto rows = mcpilot::cli::bench::parse_output(text, columns, "fuzz");
+    const auto rows = mcpilot::programs::parse_output(text, columns, "fuzz");
     for (const auto& row : rows)
       if (row.size() != columns.size()) std::abort();
   } catch (const mcpilot::input_error&) {
