@@ -28,11 +28,12 @@ void check_reading(const quantity_spec& q, double v) {
 
 std::function<void(std::uint64_t)> replication_task(const model& m, const model_spec& spec,
                                                     std::uint64_t seed, std::uint64_t begin,
-                                                    std::span<double> rows) {
-  return [&m, &spec, seed, begin, rows](std::uint64_t i) {
+                                                    std::span<double> rows,
+                                                    const std::atomic<bool>* stop) {
+  return [&m, &spec, seed, begin, rows, stop](std::uint64_t i) {
     const std::size_t width = spec.quantities().size();
     std::span<double> row = rows.subspan((i - begin) * width, width);
-    replication rep(spec, seed, i, row);
+    replication rep(spec, seed, i, row, stop);
     m.replicate(rep);
     for (std::size_t q = 0; q < width; ++q) {
       const quantity_spec& qs = spec.quantities()[q];

@@ -26,10 +26,12 @@ struct stream_slot {
 void check_reading(const quantity_spec& q, double v);
 
 // Replication i (in [begin, ...)) into rows[(i - begin) * width, ...), its readings checked
-// against their quantities' kinds.
+// against their quantities' kinds. With `stop`, a replication still running when it is raised
+// ends with task_cancelled at its next draw of random numbers.
 std::function<void(std::uint64_t)> replication_task(const model& m, const model_spec& spec,
                                                     std::uint64_t seed, std::uint64_t begin,
-                                                    std::span<double> rows);
+                                                    std::span<double> rows,
+                                                    const std::atomic<bool>* stop = nullptr);
 
 // Stream j advanced by `count` readings in pieces, stopping between pieces once `cut` is raised,
 // its fresh readings checked; streams[j].fresh must be cleared first.

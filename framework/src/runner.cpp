@@ -37,6 +37,8 @@ class tbb_runner final : public runner {
                             try {
                               task(i);
                               if (cancel) ran[i - begin] = 1;
+                            } catch (const task_cancelled&) {
+                              return;  // not run: it ends the prefix
                             } catch (const std::exception& e) {
                               std::lock_guard lock(m);
                               if (!first || i < first->index()) first.emplace(i, e.what());

@@ -19,6 +19,8 @@ class sequential_runner final : public runner {
       if (cancel && cancel->load(std::memory_order_relaxed)) break;
       try {
         task(i);
+      } catch (const task_cancelled&) {
+        break;  // not run: it ends the prefix
       } catch (const std::exception& e) {
         if (!first) first.emplace(i, e.what());
       } catch (...) {

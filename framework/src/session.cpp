@@ -133,8 +133,8 @@ bool replication_round(const model& m, const model_spec& spec, const session_set
     std::uint64_t ran = 0;
     try {
       ran = exec.replications(begin, asked, width,
-                              replication_task(m, spec, settings.seed, begin, rows), rows,
-                              watch.cut());
+                              replication_task(m, spec, settings.seed, begin, rows, &watch.cut()),
+                              rows, watch.cut());
     } catch (const task_failure& f) {
       eng.add_replications(std::span<const double>(rows.data(), (f.index() - begin) * width));
       throw;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/random/uniform_int_distribution.hpp>
+#include <cmath>
 #include <iostream>
 #include <numeric>
 #include <set>
@@ -150,6 +151,16 @@ void placement_model::configure(const parameters& p) {
   rebuild_given_ = rs.device_bytes > 0;
   rebuild_settings_ = rs;
   rebuild_ = rebuild_of_devices(layout_, rs);
+  // A subnormal bandwidth passes its range (> 0) but makes every rebuild infinitely long, which a
+  // replication would record as rebuild_hours = inf: refused here, where the field can be named.
+  for (const auto& r : rebuild_)
+    if (!std::isfinite(r.hours) || !std::isfinite(r.serial_hours)) {
+      std::ostringstream os;
+      os << "a rebuild of rebuild.device_bytes = " << rs.device_bytes
+         << " at rebuild.bandwidth_bytes_per_hour = " << rs.bandwidth_bytes_per_hour
+         << " would take more hours than a double holds";
+      throw parameter_error("rebuild.bandwidth_bytes_per_hour", os.str());
+    }
 
   lifetime_ = {};
   lifetime_.tolerance = tolerance_;

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "mcpilot/programs/bench_words.hpp"
 #include "mcpilot/error.hpp"
+#include "mcpilot/programs/bench_words.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);

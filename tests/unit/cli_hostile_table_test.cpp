@@ -339,6 +339,32 @@ const std::vector<hostile_case>& cases() {
                             "model.repair.shape=1e10"});
        },
        2, "nearly every draw would be 0"},
+      {"36.9: a subnormal rebuild bandwidth",
+       [](fixture& f) -> std::vector<std::string> {
+         return {"run",
+                 f.add("p.toml",
+                       placement(
+                           "design = \"copyset\"\ndevices = 9\ngroup_size = 3\nscatter_width = 4\n"
+                           "scenario = \"lifetime\"\nmission_hours = 1000\n"
+                           "rebuild = { device_bytes = 1e12, "
+                           "bandwidth_bytes_per_hour = 5e-324 }\n")),
+                 "--quiet"};
+       },
+       2, "would take more hours than a double holds"},
+      // 36.5: one replication that would simulate for hours (about 2e10 failures before the
+      // loss): max_seconds = 1 ends it at its next random draw. Before, the session waited for it.
+      {"36.5: max_seconds inside one replication of hours",
+       [](fixture& f) -> std::vector<std::string> {
+         return {"run",
+                 f.add("p.toml",
+                       "[experiment]\nmax_seconds = 1\n[model]\n"
+                       "name = \"placement.design\"\ndesign = \"copyset\"\n"
+                       "devices = 9\ngroup_size = 3\nscatter_width = 4\nscenario = \"lifetime\"\n"
+                       "mission_hours = 1000\nlifetime.mean_hours = 1e8\n"),
+                 "--json", f.at("long.json")};
+       },
+       3, "no replication finished before the session was stopped",
+       [](const fixture& f, const run_result&) { expect_json_file(f.at("long.json")); }},
   };
   return all;
 }

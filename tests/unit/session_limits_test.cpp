@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "mcpilot/rng.hpp"
 #include "mcpilot/runner.hpp"
 #include "mcpilot/session.hpp"
 
@@ -52,6 +53,20 @@ class slow_stream_model : public model {
       }
     };
     return std::make_unique<st>();
+  }
+};
+
+// Replications 0..4 draw one normal reading; from index 5 on, a replication never ends by itself
+// (a loss that never comes), drawing random numbers for ever.
+class endless_model : public model {
+ public:
+  void declare(model_spec& s) const override { s.quantity("x"); }
+  void replicate(replication& r) const override {
+    boost::random::normal_distribution<double> d(10.0, 2.0);
+    double x = d(r.rng());
+    if (r.index() >= 5)
+      while (x == x) x = d(r.rng());  // NaN never comes: only the limit ends it
+    r.record(0, x);
   }
 };
 
@@ -112,6 +127,58 @@ TEST(Runner, FailureInsideTheRanPrefixIsThrownOneBeyondItIsNot) {
   } catch (const task_failure& f) {
     EXPECT_EQ(f.index(), 50u);
   }
+}
+
+TEST(Runner, ATaskThatEndsItselfOnCancellationCountsAsNotRun) {
+  for (const bool parallel : {false, true}) {
+    SCOPED_TRACE(parallel ? "tbb, 1 thread" : "sequential");
+    const auto r = parallel ? make_tbb_runner(1) : make_sequential_runner();
+    std::atomic<bool> cancel{false};
+    std::atomic<int> finished{0};
+    const std::uint64_t k = r->run(
+        0, 100,
+        [&](std::uint64_t i) {
+          if (i == 40) {
+            cancel.store(true);
+            throw task_cancelled{};
+          }
+          ++finished;
+        },
+        &cancel);
+    // Index 40 neither ran nor failed: the prefix ends before it and nothing is thrown.
+    EXPECT_EQ(k, 40u);
+    EXPECT_EQ(finished.load(), 40);
+  }
+}
+
+TEST(SessionLimits, ARandomStreamEndsItsReplicationOnceStopIsRequested) {
+  std::atomic<bool> stop{false};
+  philox_stream plain(3, 4), watched(3, 4);
+  watched.stop_on(&stop);
+  for (int i = 0; i < 9; ++i) ASSERT_EQ(watched(), plain());  // the same numbers until then
+  stop.store(true);
+  EXPECT_THROW(for (int i = 0; i < 4; ++i) watched(), task_cancelled);  // at the next block of four
+  philox_stream unwatched(3, 4);
+  unwatched.stop_on(nullptr);
+  EXPECT_NO_THROW(for (int i = 0; i < 100; ++i) unwatched());
+}
+
+TEST(SessionLimits, MaxSecondsEndsAReplicationThatNeverFinishes) {
+  // Issue 36: a replication that simulates for minutes (placement's lifetime scenario with a
+  // million-hour MTTF ran 9 s per replication) held max_seconds = 0.2 up for its whole length.
+  const endless_model m;
+  model_spec spec;
+  m.declare(spec);
+  auto s = unreachable(2);
+  s.max_seconds = 0.3;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = run_session(m, spec, s);
+  const double took = seconds_since(t0);
+  EXPECT_EQ(r.stopped_because, stop_reason::max_seconds);
+  EXPECT_LT(took, 0.3 + 1.0);
+  // The five that finish are kept; none of the cut ones is a reading.
+  EXPECT_EQ(r.replications, 5u);
+  EXPECT_FALSE(r.error.has_value());
 }
 
 TEST(SessionLimits, MaxSecondsStopsInsideTheFirstRoundAndKeepsAPrefix) {

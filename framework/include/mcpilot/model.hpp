@@ -136,9 +136,13 @@ class model_spec {
 // What one replication sees: its index, its random stream, and where its readings go.
 class replication {
  public:
+  // With `stop` (the session's limit flag), rng() throws task_cancelled once the session is asked
+  // to stop, and the replication is dropped as unfinished (task_cancelled.hpp).
   replication(const model_spec& spec, std::uint64_t seed, std::uint64_t index,
-              std::span<double> readings)
-      : spec_(spec), rng_(seed, index), index_(index), readings_(readings) {}
+              std::span<double> readings, const std::atomic<bool>* stop = nullptr)
+      : spec_(spec), rng_(seed, index), index_(index), readings_(readings) {
+    rng_.stop_on(stop);
+  }
 
   std::uint64_t index() const { return index_; }
   philox_stream& rng() { return rng_; }

@@ -10,6 +10,7 @@
 // (which, unlike the standard library's, give the same numbers with every compiler) take it.
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 
@@ -24,13 +25,19 @@ class philox_stream {
   static constexpr result_type min() noexcept { return 0; }
   static constexpr result_type max() noexcept { return std::numeric_limits<result_type>::max(); }
 
-  result_type operator()() noexcept {
+  // Once `flag` reads true, the next block of numbers throws task_cancelled instead (see
+  // task_cancelled.hpp): a replication's stream is its heartbeat, so a long replication stops
+  // within a few draws of a limit without any check in the model. Checked once per four words,
+  // beside a Philox block that costs far more. Null (the default) never stops.
+  void stop_on(const std::atomic<bool>* flag) noexcept { stop_ = flag; }
+
+  result_type operator()() {
     if (used_ == block_.size()) refill();
     return block_[used_++];
   }
 
   // A uniform double in [0, 1) with 53 random bits.
-  double uniform() noexcept { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
+  double uniform() { return static_cast<double>((*this)() >> 11) * 0x1.0p-53; }
 
   // How many 64-bit words have been drawn; the position a replay would need.
   std::uint64_t drawn() const noexcept { return counter_ * 4 - (block_.size() - used_); }
@@ -39,12 +46,14 @@ class philox_stream {
   void seek(std::uint64_t drawn) noexcept;
 
  private:
-  void refill() noexcept;
+  void refill();
+  void generate() noexcept;
 
   std::array<std::uint64_t, 2> key_;
   std::uint64_t counter_ = 0;  // blocks generated so far
   std::array<std::uint64_t, 4> block_{};
   std::size_t used_ = 4;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // The key of stream j for stream-style models.

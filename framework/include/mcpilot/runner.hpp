@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "mcpilot/task_cancelled.hpp"
+
 namespace mcpilot {
 
 // A task threw. The lowest failing index of the batch is reported, whatever the thread count, so
@@ -30,11 +32,12 @@ class runner {
   // Calls task(i) for every i in [begin, end), in any order, on any thread, and returns when all
   // are done. If any throws, every other index still runs and task_failure names the lowest.
   //
-  // With `cancel`: once it reads true, indices not yet started are skipped (a running task is
-  // never cut). The return value is k such that every index in [begin, begin + k) ran, the longest
-  // such prefix, so a caller that keeps only that prefix keeps a result that does not depend on
-  // timing or thread count. A failure is thrown only when it lies inside what would otherwise be
-  // that prefix (every index before it ran). Without cancellation k is end - begin.
+  // With `cancel`: once it reads true, indices not yet started are skipped, and a running task
+  // may end itself by throwing task_cancelled, which counts as not run. The return value is k such
+  // that every index in [begin, begin + k) ran, the longest such prefix, so a caller that keeps
+  // only that prefix keeps a result that does not depend on timing or thread count. A failure is
+  // thrown only when it lies inside what would otherwise be that prefix (every index before it
+  // ran). Without cancellation k is end - begin.
   virtual std::uint64_t run(std::uint64_t begin, std::uint64_t end,
                             const std::function<void(std::uint64_t)>& task,
                             const std::atomic<bool>* cancel = nullptr) = 0;

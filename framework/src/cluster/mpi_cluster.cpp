@@ -440,7 +440,8 @@ int serve(const model& m, const model_spec& spec, const session_settings& settin
         rows.assign((hi - lo) * c.c, std::numeric_limits<double>::quiet_NaN());
         try {
           mine.ran = runner->run(
-              begin, c.a + hi, replication_task(m, spec, settings.seed, begin, rows), &watch.cut());
+              begin, c.a + hi, replication_task(m, spec, settings.seed, begin, rows, &watch.cut()),
+              &watch.cut());
         } catch (const task_failure& f) {
           set_failure(mine, f);
         }

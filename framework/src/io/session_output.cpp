@@ -138,7 +138,15 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   out << "\n";
 
   if (r.quantities.empty()) {
-    out << "no readings\n";
+    out << "no readings";
+    // Only a limit ends a session before its first replication is done: say so, because the
+    // usual cause is one replication longer than max_seconds, which more time would fix.
+    if (r.replications == 0 && (r.stopped_because == stop_reason::max_seconds ||
+                                r.stopped_because == stop_reason::interrupted))
+      out << ": no " << (stream_style ? "reading" : "replication")
+          << " finished before the session was stopped; those under way were ended and dropped"
+             " (docs/cli.md, \"Limits, and how quickly each acts\")";
+    out << "\n";
   } else {
     const bool exact = !labels.analytic.empty();
     std::vector<std::vector<std::string>> rows = {
