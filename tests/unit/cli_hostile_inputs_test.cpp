@@ -172,13 +172,22 @@ TEST(HostileInputs, OverflowingReadingsAreNamed) {
 }
 
 TEST(HostileInputs, AllEqualReadingsTextAndJsonAgree) {
-  const temp_file f(column_csv(std::vector<double>(100, 5.0)));
+  // All zeros: no interval, and nothing is called unreachable.
+  const temp_file f(column_csv(std::vector<double>(100, 0.0)));
   const auto t = run_mcpilot({"analyze", f.path()});
   const json j = json::parse(run_mcpilot({"analyze", f.path(), "--json"}).out);
   EXPECT_EQ(j["unreachable"], false);
   EXPECT_TRUE(j["required_samples"].is_null());
   EXPECT_FALSE(contains(t.out, "unreachable")) << t.out;
   EXPECT_TRUE(contains(t.out, "required         not known yet")) << t.out;
+  // All fives: the zero-events interval, in both. 1 - 0.05^(1/100) = 0.0295130 (Python).
+  const temp_file g(column_csv(std::vector<double>(100, 5.0)));
+  const auto u = run_mcpilot({"analyze", g.path()});
+  const json k = json::parse(run_mcpilot({"analyze", g.path(), "--json"}).out);
+  EXPECT_EQ(k["constant"], true);
+  EXPECT_NEAR(k["ci_high"].get<double>(), 5 * (1 + 0.0295130), 1e-6);
+  EXPECT_TRUE(contains(u.out, "zero-events bound (no reading differs in 100")) << u.out;
+  EXPECT_TRUE(contains(u.out, "required         59 readings")) << u.out;
 }
 
 TEST(HostileInputs, WilsonOnlyForProportions) {

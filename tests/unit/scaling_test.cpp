@@ -382,8 +382,9 @@ TEST(ScalingIssue34, OneShapeWithANegativeFixedCostIsNotCompatible) {
 }
 
 TEST(ScalingIssue34, ExploratoryExactPowersSayTheExponentIntervalHoldsTheShape) {
-  // Exactly 2 n and 0.5 n^2, 5% noise: every shape tried, the free power law passes too, and the
-  // label names the simpler shape with the power law's exponent interval that holds its exponent.
+  // Exactly 0.5 n and 0.5 n^2, 5% noise: every shape tried, the free power law passes too, and
+  // the label names the simpler shape with the power law's exponent interval that holds its
+  // exponent.
   const struct {
     double power;
     scaling_shape shape;

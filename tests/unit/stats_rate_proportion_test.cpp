@@ -410,19 +410,22 @@ TEST(StatsProportionAnalyze, NoEventsGiveAOneSidedBoundNotZeroWidth) {
   EXPECT_EQ(a.required_samples, std::optional<std::size_t>(12635));
 }
 
-TEST(StatsOrdinaryAnalyze, ReadingsThatNeverVaryGiveNoInterval) {
+TEST(StatsOrdinaryAnalyze, ReadingsThatNeverVaryGiveNoZeroWidthInterval) {
   // All zeros (an estimator whose events have not happened yet) must not read as "0 +- 0,
-  // converged", for a relative width nor an absolute one.
+  // converged", for a relative width nor an absolute one. A nonzero constant gets the
+  // zero-events interval instead (stats_constant_readings_test.cpp), never a zero width.
   const std::vector<double> zeros(200, 0.0), fives(200, 5.0);
   analysis_options o = options_for(quantity_kind::ordinary, "quick");
-  for (const auto* x : {&zeros, &fives}) {
-    analysis a = analyze(*x, o);
-    EXPECT_EQ(*a.mean, x->front());
-    EXPECT_FALSE(a.ci_low);
-    EXPECT_FALSE(a.ci_high);
-    EXPECT_FALSE(a.converged);
-    EXPECT_FALSE(a.unreachable);
-  }
+  analysis a = analyze(zeros, o);
+  EXPECT_EQ(*a.mean, 0.0);
+  EXPECT_FALSE(a.ci_low);
+  EXPECT_FALSE(a.ci_high);
+  EXPECT_FALSE(a.converged);
+  EXPECT_FALSE(a.unreachable);
+  a = analyze(fives, o);
+  EXPECT_TRUE(a.constant);
+  ASSERT_TRUE(a.ci_width);
+  EXPECT_GT(*a.ci_width, 0.0);
   o.requirements.ci_abs = 1.0;
   EXPECT_FALSE(analyze(zeros, o).converged);
   EXPECT_FALSE(

@@ -1,5 +1,5 @@
 // The scaling-label study, full size (200 seeded datasets per case): how often `scaling` labels
-// synthetic timings of known shape compatible with a wrong shape (gate 0), and how often clean
+// synthetic timings of known shape compatible with a wrong shape (gate 1%), and how often clean
 // designs keep their true label. The same study as `mcpilot validate --full --only
 // scaling-labels`; docs/validation.md has its figures.
 #include <cstdio>

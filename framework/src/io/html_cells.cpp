@@ -25,6 +25,7 @@ std::string interval_cell(const analysis& a) {
   s += format_number(*a.ci_low, res) + ", ";
   s += a.ci_high ? format_number(*a.ci_high, res) + "]" : std::string("unbounded)");
   if (a.one_sided) s += " one-sided";
+  if (a.constant) s += " constant";
   return s;
 }
 

@@ -144,6 +144,8 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
   if (a.mean) {
     std::string v = format_interval(*a.mean, a.ci_low, a.ci_high);
     if (a.one_sided) v += ", one-sided bound: no variation in the readings";
+    if (a.constant)
+      v += ", every reading the same: the bound on a reading that differs, times the mean";
     t.add(label, v);
   } else {
     t.add(label, "none");
@@ -155,7 +157,10 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     if (!req.ci_abs) v += " (" + format_level(req.ci_perc) + ')';
     t.add("interval width", v);
   }
-  if (a.subsession_size)
+  if (a.constant)
+    t.add("interval", "zero-events bound (no reading differs in " + std::to_string(a.n_used) +
+                          "; it assumes one that did would lie within |mean| of it)");
+  else if (a.subsession_size)
     t.add("interval", a.interval == interval_method::pilot
                           ? std::string("pilot (t interval of the subsession means)")
                           : "adjusted (subsession means' variance x " +

@@ -40,6 +40,7 @@ std::string interval_text(const analysis& a, double resolution) {
   std::string s = "[" + format_number(*a.ci_low, resolution) + ", ";
   s += a.ci_high ? format_number(*a.ci_high, resolution) + "]" : std::string("unbounded)");
   if (a.one_sided) s += " one-sided";
+  if (a.constant) s += " constant";
   return s;
 }
 

@@ -136,6 +136,36 @@ std::optional<scale_need> proportion_interval(analysis& a, const t_interval& iv,
   return scale_need{std::sqrt(p * (1 - p)), a.target_width};
 }
 
+// Every one of the n readings is c != 0 (issue 36: a constant required quantity sampled to 10^7
+// replications). A zero-width interval would claim certainty; instead the exact one-sided bound p
+// on the chance that a reading differs at all (no such reading in n: 1 - (1 - conf)^(1/n), about
+// 3/n), and the interval c +- p |c|, which holds the mean whenever a reading that differs lies
+// within |c| of c (a time capped at the mission, a count that is rarely one less). Zero has no
+// such scale: all-zero readings (no rare event yet) keep no interval. O(1).
+void constant_readings(analysis& a, double c, std::size_t h, const analysis_options& opt) {
+  const precision& req = opt.requirements;
+  const double p = zero_events_upper_bound(a.n_used, req.confidence);
+  a.constant = true;
+  a.variance_inflation = 1;
+  a.subsession_skewness.reset();
+  a.mean = c;  // not the summed mean, which rounding moves by ulps off c (79.365..., say)
+  a.target_width = req.ci_abs ? *req.ci_abs : req.ci_perc * std::abs(c);
+  a.interval_shift = 0;
+  a.ci_low = c - p * std::abs(c);
+  a.ci_high = c + p * std::abs(c);
+  a.ci_width = 2 * p * std::abs(c);
+  a.ci_width_rel = 2 * p;
+  a.required_samples =
+      std::max(zero_events_trials_needed(a.target_width / (2 * std::abs(c)), req.confidence),
+               std::max(req.min_samples, opt.min_readings));
+  a.converged = *a.ci_width <= a.target_width && h >= req.min_samples &&
+                a.n_used + a.remainder >= opt.min_readings;
+  a.status = std::string(a.converged ? "converged (constant readings)" : "needs more readings") +
+             ": every one of the " + std::to_string(a.n_used) +
+             " readings is the same; the interval assumes a reading that differs would lie within "
+             "|mean| of it";
+}
+
 // The tail every kind shares: no interval when the batch means have not varied, else the width,
 // the readings still needed and the verdict. O(h).
 void verdict(analysis& a, std::span<const double> batches, std::size_t q, const scale_need& need,
@@ -147,6 +177,11 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
   // few ulps: compare the batch means themselves.
   const bool constant =
       std::all_of(batches.begin(), batches.end(), [&](double b) { return b == batches[0]; });
+  if (constant && q == 1 && opt.kind == quantity_kind::ordinary && batches[0] != 0 &&
+      std::isfinite(batches[0])) {
+    constant_readings(a, batches[0], h, opt);
+    return;
+  }
   if (need.sd == 0 || constant) {
     // Every batch mean is the same: a zero-width interval would claim certainty from readings that
     // simply have not varied yet (all zeros until a rare event, say). No interval, no verdict.

@@ -83,6 +83,9 @@ struct analysis {
   std::optional<double> ci_width;
   std::optional<double> ci_width_rel;
   bool one_sided = false;  // a proportion with no events (or all events): a one-sided bound
+  // Every reading the same nonzero value c: the interval is c +- p|c|, p the exact bound on the
+  // chance that a reading differs (docs/statistics.md, "Readings that never vary").
+  bool constant = false;
 
   std::optional<std::size_t> subsession_size;
   std::optional<std::size_t> subsession_count;
