@@ -299,6 +299,16 @@ const std::vector<hostile_case>& cases() {
          return {"run", f.add("p.toml", placement("design = \"pg2\"\norder = 4294967297\n"))};
        },
        2, "order"},
+      {"36.8: bench --output csv:a,a",
+       [](fixture&) -> std::vector<std::string> {
+         return {"bench", "--quiet", "--output", "csv:a,a", "--", "true"};
+       },
+       2, "column 'a' is named twice"},
+      {"36.8: bench --output csv:wall_time",
+       [](fixture&) -> std::vector<std::string> {
+         return {"bench", "--quiet", "--output", "csv:wall_time", "--", "true"};
+       },
+       2, "is the name of bench's own measurement"},
       {"36.8: --point K --checkpoint F",
        [](fixture& f) -> std::vector<std::string> {
          return {"run", f.at("sweep.toml"), "--point", "0", "--checkpoint", f.at("c.ckpt")};

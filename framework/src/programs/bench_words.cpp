@@ -29,6 +29,13 @@ std::vector<std::string> csv_columns(const std::string& output) {
   std::stringstream ss(output.substr(4));
   for (std::string n; std::getline(ss, n, ',');) {
     if (n.empty()) throw input_error("--output " + output + ": empty column name");
+    if (std::find(names.begin(), names.end(), n) != names.end())
+      throw input_error("--output " + output + ": column '" + n + "' is named twice");
+    // bench's own quantities: a column of the same name would be a second quantity of that name.
+    for (const char* own : {"wall_time", "user_time", "system_time", "peak_rss"})
+      if (n == own)
+        throw input_error("--output " + output + ": column '" + n +
+                          "' is the name of bench's own measurement; call it something else");
     names.push_back(n);
   }
   if (names.empty()) throw input_error("--output " + output + ": no column names after csv:");
