@@ -4,13 +4,13 @@
 
 namespace mcpilot::placement {
 
-// Three of the validation program's cases (tests/validation/placement_coverage.cpp), one per
-// route to an exact value: a count over all failure sets of one design, a block design with a
+// Three cases, shared with the validation program (tests/validation/placement_coverage.cpp), one
+// per route to an exact value: a count over all failure sets of one design, a block design with a
 // larger tolerance, and the Markov chain of the lifetime scenario.
-validation_study exact_study() {
+std::vector<exact_case> exact_cases() {
   using I = std::int64_t;
   const auto S = [](const char* s) { return param_value(std::string(s)); };
-  std::vector<exact_case> cases = {
+  return {
       {"Fano, tolerance 2, 3 devices failed (1/5)",
        {{"design", S("fano")}, {"tolerance", I{2}}, {"failed", I{3}}},
        "loss",
@@ -29,11 +29,14 @@ validation_study exact_study() {
        "loss_in_mission",
        {}},
   };
+}
+
+validation_study exact_study() {
   return exact_value_study(
       "placement-exact",
       "placement.design's estimates: sessions of three placements cover the exact loss "
       "probability (a count over all failure sets, and the lifetime scenario's Markov chain)",
-      [] { return std::make_unique<placement_model>(); }, std::move(cases), 40, 200);
+      [] { return std::make_unique<placement_model>(); }, exact_cases(), 40, 200);
 }
 
 }  // namespace mcpilot::placement

@@ -14,6 +14,7 @@
 
 #include "coverage_study.hpp"
 #include "mcpilot/session.hpp"
+#include "placement/exact_study.hpp"
 #include "placement/placement_model.hpp"
 
 namespace {
@@ -43,12 +44,6 @@ int main(int argc, char** argv) {
   using I = std::int64_t;
   const auto S = [](const char* s) { return param_value(std::string(s)); };
   const std::vector<study> studies = {
-      {"Fano t=2, 3 failed (1/5)",
-       {{"design", S("fano")}, {"tolerance", I{2}}, {"failed", I{3}}},
-       "loss"},
-      {"PG(2,3) t=3, 6 failed (3/11)",
-       {{"design", S("pg2")}, {"order", I{3}}, {"tolerance", I{3}}, {"failed", I{6}}},
-       "loss"},
       {"PG(2,3) t=2, 4 failed, groups lost",
        {{"design", S("pg2")}, {"order", I{3}}, {"tolerance", I{2}}, {"failed", I{4}}},
        "groups_lost"},
@@ -76,16 +71,13 @@ int main(int argc, char** argv) {
         {"lifetime.mean_hours", 1000.0},
         {"repair.mean_hours", 50.0}},
        "mttdl_hours"},
-      {"Fano t=1 lifetime (Markov) P(loss)",
-       {{"design", S("fano")},
-        {"tolerance", I{1}},
-        {"scenario", S("lifetime")},
-        {"mission_hours", 500.0},
-        {"lifetime.mean_hours", 1000.0},
-        {"repair.mean_hours", 50.0}},
-       "loss_in_mission"},
   };
   bool ok = true;
+  for (const auto& c : placement::exact_cases()) {
+    std::vector<setting> values;
+    for (const auto& [name, value] : c.values) values.push_back({name.c_str(), value});
+    ok = run_study({c.label, values, c.quantity}) && ok;
+  }
   for (const auto& s : studies) ok = run_study(s) && ok;
   return ok ? 0 : 1;
 }
