@@ -103,6 +103,35 @@ TEST(CliScaling, JsonHasItsFieldsAndTheKnownAnswer) {
   EXPECT_EQ(j.dump().find("prove"), std::string::npos);
 }
 
+// Issue 36: values near the ends of the double range (here 1e250 and 1e-250 times the same
+// timings) are fitted divided by a power of two, an exact division, so the label, the choice and
+// every ratio are those of the ordinary-range data, and the figures in the values' unit scale by
+// the same factor. Before, squaring the values and their weights overflowed.
+TEST(CliScaling, ValuesNearTheEndsOfTheRangeGiveTheOrdinaryRangesAnswer) {
+  const auto args = [](const std::string& path) {
+    return std::vector<std::string>{
+        "scaling", path, "--json", "--models", "linear,n_log_n,quadratic", "--seed", "7"};
+  };
+  const temp_file plain(timings_csv(7, 16, 5, 21, n_log_n));
+  const json base = scaling_json(args(plain.path()));
+  for (const double factor : {1e250, 1e-250}) {
+    SCOPED_TRACE(factor);
+    const temp_file big(
+        timings_csv(7, 16, 5, 21, [factor](double n) { return factor * n_log_n(n); }));
+    const json j = scaling_json(args(big.path()));
+    EXPECT_EQ(j["label"], base["label"]);
+    EXPECT_EQ(j["best"], base["best"]);
+    ASSERT_EQ(j["candidates"].size(), base["candidates"].size());
+    for (std::size_t k = 0; k < base["candidates"].size(); ++k) {
+      const auto &c = j["candidates"][k], &b = base["candidates"][k];
+      EXPECT_EQ(c["passes"], b["passes"]);
+      EXPECT_NEAR(c["c"].get<double>() / factor, b["c"].get<double>(),
+                  1e-9 * std::abs(b["c"].get<double>()));
+      EXPECT_NEAR(c["loso_error"].get<double>(), b["loso_error"].get<double>(), 1e-9);
+    }
+  }
+}
+
 // Issue 34's one-shape case: 3e-9 n log2 n, 5% noise, 5 runs, n = 1,024 .. 32,768, only n
 // pre-specified. It once read "compatible with n" with d = -1.2e-5; now the fixed cost is held at
 // 0 and n fails its lack-of-fit test (p < 0.001), both shown.
