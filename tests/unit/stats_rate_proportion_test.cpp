@@ -345,6 +345,14 @@ TEST(StatsProportion, TrialsNeededForAZeroEventBound) {
   }
 }
 
+TEST(StatsProportion, TrialsNeededForABoundNoCountHoldsSaturate) {
+  // ln(0.05) / ln(1 - 1e-300) is about 3e300 trials: the largest size_t, not a wrapped cast
+  // (undefined behaviour, which UBSan reports).
+  EXPECT_EQ(zero_events_trials_needed(1e-300, 0.95), std::numeric_limits<std::size_t>::max());
+  // 3e15 trials still fit: ln(0.05)/ln(1 - 1e-15) = 2.9957e15.
+  EXPECT_NEAR(static_cast<double>(zero_events_trials_needed(1e-15, 0.95)), 2.9957e15, 0.001e15);
+}
+
 TEST(StatsProportion, TrialsNeededForAWidthOfOneOrMore) {
   // A bound of 1 or more asks for nothing: one trial already gives a bound below 1.
   EXPECT_EQ(zero_events_trials_needed(1.0, 0.95), 1u);

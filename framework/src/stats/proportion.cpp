@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <boost/math/special_functions/beta.hpp>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "mcpilot/error.hpp"
@@ -63,7 +64,9 @@ double zero_events_upper_bound(std::size_t n, double confidence) {
 
 std::size_t zero_events_trials_needed(double bound, double confidence) {
   if (!(bound < 1)) return 1;  // one trial already bounds p below 1; log1p(-bound) would not
-  return static_cast<std::size_t>(std::ceil(std::log1p(-confidence) / std::log1p(-bound)));
+  // A bound of 1e-300 asks for some 3e300 trials, which no size_t holds: saturate.
+  const double n = std::ceil(std::log1p(-confidence) / std::log1p(-bound));
+  return n < 1.8e19 ? static_cast<std::size_t>(n) : std::numeric_limits<std::size_t>::max();
 }
 
 }  // namespace mcpilot
