@@ -6,6 +6,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -29,9 +30,20 @@ class tbb_runner final : public runner {
     std::optional<task_failure> first;
     // Which indices ran to completion; only needed when a cancellation can leave holes.
     std::vector<unsigned char> ran(cancel ? end - begin : 0, 0);
+    // oneTBB's wait orders everything the workers did before parallel_for returns, but Debian's
+    // libtbb is not instrumented, so ThreadSanitizer cannot see that order; it reported the
+    // task's destruction after a cancelled replication as a race, once the worker's long history
+    // had pushed out the stack the suppression matches on. One release per range, read with
+    // acquire below, makes the order visible: an atomic add per range, not per index.
+    std::atomic<std::uint64_t> ranges_done{0};
+    struct publish_on_exit {
+      std::atomic<std::uint64_t>& count;
+      ~publish_on_exit() { count.fetch_add(1, std::memory_order_release); }
+    };
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end),
                         [&](const tbb::blocked_range<std::uint64_t>& r) {
+                          const publish_on_exit publish{ranges_done};
                           for (std::uint64_t i = r.begin(); i != r.end(); ++i) {
                             if (cancel && cancel->load(std::memory_order_relaxed)) return;
                             try {
@@ -50,6 +62,7 @@ class tbb_runner final : public runner {
                           }
                         });
     });
+    (void)ranges_done.load(std::memory_order_acquire);
     std::uint64_t prefix = end - begin;
     if (cancel)
       prefix = static_cast<std::uint64_t>(std::find(ran.begin(), ran.end(), 0) - ran.begin());
