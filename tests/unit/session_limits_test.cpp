@@ -84,6 +84,19 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+// A session of `m` on 2 threads that only max_seconds stops, and the wall time it took.
+struct limited_run {
+  session_result result;
+  double took = 0;
+};
+limited_run run_limited(const model& m, const model_spec& spec, double max_seconds) {
+  auto s = unreachable(2);
+  s.max_seconds = max_seconds;
+  const auto t0 = std::chrono::steady_clock::now();
+  session_result r = run_session(m, spec, s);
+  return {std::move(r), seconds_since(t0)};
+}
+
 TEST(Runner, CancelSkipsWhatIsNotStartedAndReportsTheRanPrefix) {
   const auto r = make_tbb_runner(2);
   std::atomic<bool> cancel{false};
@@ -169,11 +182,7 @@ TEST(SessionLimits, MaxSecondsEndsAReplicationThatNeverFinishes) {
   const endless_model m;
   model_spec spec;
   m.declare(spec);
-  auto s = unreachable(2);
-  s.max_seconds = 0.3;
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto r = run_session(m, spec, s);
-  const double took = seconds_since(t0);
+  const auto [r, took] = run_limited(m, spec, 0.3);
   EXPECT_EQ(r.stopped_because, stop_reason::max_seconds);
   EXPECT_LT(took, 0.3 + 1.0);
   // The five that finish are kept; none of the cut ones is a reading.
@@ -186,11 +195,7 @@ TEST(SessionLimits, MaxSecondsStopsInsideTheFirstRoundAndKeepsAPrefix) {
   const slow_model m(20ms);
   model_spec spec;
   m.declare(spec);
-  auto s = unreachable(2);
-  s.max_seconds = 0.2;
-  const auto t0 = std::chrono::steady_clock::now();
-  const auto r = run_session(m, spec, s);
-  const double took = seconds_since(t0);
+  const auto [r, took] = run_limited(m, spec, 0.2);
   EXPECT_EQ(r.stopped_because, stop_reason::max_seconds);
   // Within max(1 s, 2 x the longest replication) of the limit; generous for a loaded machine.
   EXPECT_LT(took, 0.2 + 1.0);
