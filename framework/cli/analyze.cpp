@@ -79,7 +79,7 @@ void run_wps(const analyze_state& st) {
       throw input_error(c->where(*i) + ": field " + std::to_string(c->field) + ": " +
                         unanalysable_message(c->values[*i], false));
   const auto fit =
-      fit_wps_subsessions(work.values, duration.values, req.confidence, req.autocorrelation_limit);
+      fit_wps_stable(work.values, duration.values, req.confidence, req.autocorrelation_limit);
   if (!fit)
     throw input_error(work.source + ": " + std::to_string(work.values.size()) +
                       " rounds; the fit needs at least 3 rounds, at least two different work "

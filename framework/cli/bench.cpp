@@ -56,6 +56,9 @@ void add_bench_command(CLI::App& app, context& ctx) {
   cmd->add_option("--work-max", o->work_max, "largest " + bench::work_token);
   cmd->add_option("--work-levels", o->work_levels, "work amounts on the ladder (default 5)")
       ->check(unsigned_in(3, 1000, "a number of work amounts"));
+  cmd->add_option("--ramp-seconds", o->ramp_seconds,
+                  "budget of the first runs' ramp (default a tenth of --max-seconds, at most 60)")
+      ->check(number_between(0, 1e9));
   cmd->add_option("--export-json", o->export_json, "write the results as JSON to FILE");
   cmd->add_option("--export-csv", o->export_csv, "write every reading with run and time to FILE");
   cmd->add_option("--export-markdown", o->export_markdown, "write a Markdown table to FILE");

@@ -52,7 +52,16 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
                                   std::to_string(f->subsessions) + " means of " +
                                   std::to_string(f->subsession_size) + " consecutive run" +
                                   (f->subsession_size == 1 ? "" : "s") + ")");
-        tab.add("intercept", format_number(f->alpha, 1e-4) + " s per run (set-up, start-up)");
+        tab.add("intercept", format_interval(f->alpha, f->alpha - f->alpha_half_width,
+                                             f->alpha + f->alpha_half_width) +
+                                 " s per run (set-up, start-up)");
+        if (f->excluded_rounds > 0)
+          tab.add("short runs left out", short_rounds_note(*f, "run", "runs"));
+        const auto& w = *s.schedule();
+        tab.add("work amounts", std::to_string(w.ramp_runs()) + " run" +
+                                    (w.ramp_runs() == 1 ? "" : "s") + " of ramp, then " +
+                                    std::to_string(w.ladders_done()) +
+                                    " whole ladders (the spacing halved up to three times)");
         tab.add("naive rate", format_number(f->naive_rate) + " work/s (sum w / sum T, biased)");
       } else {
         tab.add("rate (WPS)",
@@ -130,8 +139,11 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
       qs.push_back(jq);
     }
     jc["quantities"] = qs;
-    if (s.work_mode())
+    if (s.work_mode()) {
       if (auto f = s.wps(c)) jc["wps"] = to_json(*f);
+      const auto& w = *s.schedule();
+      jc["work_schedule"] = {{"ramp_runs", w.ramp_runs()}, {"ladders_done", w.ladders_done()}};
+    }
     cmds.push_back(jc);
   }
   j["commands"] = cmds;

@@ -49,6 +49,7 @@ programs::bench_settings settings_from(const bench_options& o) {
   s.work_initial = o.work_initial;
   s.work_max = o.work_max;
   s.work_levels = o.work_levels;
+  s.ramp_seconds = o.ramp_seconds;
   s.remove_warmup = !o.precision_options.no_warmup_removal;
   s.interrupted = &interrupted;
   return s;

@@ -39,6 +39,7 @@ struct bench_options {
   std::string counters;
   std::optional<double> work_initial, work_max;
   std::uint64_t work_levels = 5;
+  std::optional<double> ramp_seconds;
   std::string export_json, export_csv, export_markdown;
   std::vector<std::string> scan;  // --parameter-scan NAME LOW HIGH
   std::optional<double> scan_step, scan_factor;

@@ -87,33 +87,41 @@ TEST(CliBench, ProgramReadingsIntervalCoversKnownMean) {
 // (+-5%) allows. So the rate must come within twice its own half-width (a 95% interval misses by
 // that much with probability 1e-4), plus 1.5% for the timer.
 //
-// The runs take the ladder's five amounts (20, 65, 110, 155, 200) in a new seeded order each
-// time: every five consecutive runs are the five amounts, and not all ladders climb (with
-// --seed 1 none of the first ladders is in increasing order; a climbing ladder would let a load
-// that rises with time pass for cost that rises with w). The export holds each run's amount.
+// The runs start with the ramp (from 20 up, each longer than the last), then take the first
+// ladder's five amounts (20, 65, 110, 155, 200) and the second's nine (the midpoints added:
+// 42.5, 87.5, 132.5 and 177.5 rounded away from zero), each ladder in a seeded order that does
+// not climb (with --seed 1; a climbing ladder would let a load that rises with time pass for
+// cost that rises with w). The export holds each run's amount.
 TEST(CliBench, WorkAmountRateFromRegression) {
   run_result r;
   const temp_file csv("", ".csv");
-  const auto j =
-      bench_json({"--preset", "quick", "--ci-perc", "0.1", "--work-initial", "20", "--work-max",
-                  "200", "--export-csv", csv.path(), "--", helper, "work", "%WORK_AMOUNT%"},
-                 1, &r);
+  const auto j = bench_json(
+      {"--preset", "quick", "--ci-perc", "0.1", "--work-initial", "20", "--work-max", "200",
+       "--ramp-seconds", "2", "--export-csv", csv.path(), "--", helper, "work", "%WORK_AMOUNT%"},
+      1, &r);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   std::istringstream lines(slurp(csv.path()));
   std::vector<double> amounts;
   for (std::string line; std::getline(lines, line);)
     if (const auto at = line.find(",work_amount,"); at != std::string::npos)
       amounts.push_back(std::stod(line.substr(at + 13)));
-  ASSERT_GE(amounts.size(), 10u) << r.out;
   ASSERT_EQ(amounts.size(), j["commands"][0]["runs"].get<std::size_t>());
-  std::size_t climbing = 0;
-  for (std::size_t l = 0; l + 5 <= amounts.size(); l += 5) {
-    std::vector<double> ladder(amounts.begin() + l, amounts.begin() + l + 5);
-    climbing += std::is_sorted(ladder.begin(), ladder.end());
+  const std::size_t ramp = j["commands"][0]["work_schedule"]["ramp_runs"].get<std::size_t>();
+  ASSERT_GE(j["commands"][0]["work_schedule"]["ladders_done"].get<std::size_t>(), 2u);
+  ASSERT_GE(amounts.size(), ramp + 14) << r.out;
+  EXPECT_EQ(amounts[0], 20);
+  EXPECT_TRUE(std::is_sorted(amounts.begin(), amounts.begin() + ramp));
+  EXPECT_LE(amounts[ramp - 1], 200);
+  const std::vector<std::vector<double>> ladders = {{20, 65, 110, 155, 200},
+                                                    {20, 43, 65, 88, 110, 133, 155, 178, 200}};
+  std::size_t at = ramp;
+  for (const auto& expected : ladders) {
+    std::vector<double> ladder(amounts.begin() + at, amounts.begin() + at + expected.size());
+    at += expected.size();
+    EXPECT_FALSE(std::is_sorted(ladder.begin(), ladder.end()));
     std::sort(ladder.begin(), ladder.end());
-    EXPECT_EQ(ladder, (std::vector<double>{20, 65, 110, 155, 200})) << "ladder at run " << l;
+    EXPECT_EQ(ladder, expected);
   }
-  EXPECT_EQ(climbing, 0u);
   const auto& w = j["commands"][0]["wps"];
   const double rate = w["rate"].get<double>();
   const double low = w["rate_ci_low"].get<double>(), high = w["rate_ci_high"].get<double>();

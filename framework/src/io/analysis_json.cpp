@@ -80,6 +80,8 @@ nlohmann::ordered_json to_json(const wps_fit& f) {
       {"rate_ci_high", or_null(f.rate_high)},
       {"verdict", std::string(to_string(f.verdict))},
       {"alpha", f.alpha},
+      {"alpha_ci_low", f.alpha - f.alpha_half_width},
+      {"alpha_ci_high", f.alpha + f.alpha_half_width},
       {"beta", f.beta},
       {"rounds_used", f.rounds},
       {"naive_rate", f.naive_rate},
@@ -89,6 +91,8 @@ nlohmann::ordered_json to_json(const wps_fit& f) {
       {"subsession_size", f.subsession_size},
       {"subsessions", f.subsessions},
       {"residual_autocorrelation", or_null(f.residual_autocorrelation)},
+      {"excluded_rounds", f.excluded_rounds},
+      {"work_cutoff", f.work_cutoff},
   };
 }
 

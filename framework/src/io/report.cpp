@@ -233,6 +233,13 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
   t.write(out);
 }
 
+std::string short_rounds_note(const wps_fit& f, const char* one, const char* many) {
+  return count(f.excluded_rounds, one, many) + " with work below " +
+         format_number(f.work_cutoff, f.work_cutoff * 1e-3) +
+         ": too short to hold a stable phase (the intercept is below 0; the rounds whose fitted "
+         "duration is below |intercept|)";
+}
+
 void write_report(std::ostream& out, const wps_fit& f, const std::string& source,
                   double confidence) {
   out << source << ": duration against work over " << count(f.rounds, "round", "rounds")
@@ -246,7 +253,10 @@ void write_report(std::ostream& out, const wps_fit& f, const std::string& source
     t.add("rate", "none: " + std::string(to_string(f.verdict)));
   t.add("slope (time per work)",
         format_interval(f.beta, f.beta - f.beta_half_width, f.beta + f.beta_half_width));
-  t.add("intercept (set-up)", format_number(f.alpha, f.residual_sd / 10));
+  t.add("intercept (set-up)",
+        format_interval(f.alpha, f.alpha - f.alpha_half_width, f.alpha + f.alpha_half_width));
+  if (f.excluded_rounds > 0)
+    t.add("short rounds left out", short_rounds_note(f, "round", "rounds"));
   t.add("residual sd", format_number(f.residual_sd));
   std::string grouping = count(f.subsession_size, "round", "rounds") + " x " +
                          count(f.subsessions, "subsession", "subsessions");

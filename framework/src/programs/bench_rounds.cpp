@@ -60,19 +60,20 @@ void bench_session::compare_pairs(look_at when) {
 }
 
 std::optional<wps_fit> bench_session::wps(const bench_command& c) const {
-  return fit_wps_subsessions(c.work, c.durations, s_.requirements.confidence,
-                             s_.requirements.autocorrelation_limit);
+  return fit_wps_stable(c.work, c.durations, s_.requirements.confidence,
+                        s_.requirements.autocorrelation_limit);
 }
 
-// The goal: in work mode the regression's rate within the precision (ladders of every amount
-// twice at least); with --until separated every pair of commands resolved; otherwise every
-// command's intervals within the precision. Reads each command's last evaluation.
+// The goal: in work mode the regression's rate within the precision (the ramp and two ladders
+// run at least: every amount of the first ladder twice); with --until separated every pair of
+// commands resolved; otherwise every command's intervals within the precision. Reads each command's
+// last evaluation.
 bool bench_session::goal_met() const {
   if (work_mode_) {
     // The same minimum as any interval: min_samples points in the fit (subsessions of runs).
     const auto& c = commands_[0];
     const auto fit = wps(c);
-    return fit && fit->rate_low && fit->rate_high && c.runs >= 2 * s_.work_levels &&
+    return fit && fit->rate_low && fit->rate_high && schedule_->ladders_done() >= 2 &&
            fit->subsessions >= s_.requirements.min_samples &&
            (*fit->rate_high - *fit->rate_low) / fit->rate <= s_.requirements.ci_perc;
   }
@@ -100,10 +101,11 @@ std::uint64_t bench_session::round_blocks() const {
   }
   const std::uint64_t runs = commands_[0].runs;  // each command's, whole blocks
   if (work_mode_) {
-    // The regression decides, not the engine: whole ladders, growing by about a tenth.
+    // The regression decides, not the engine: the ramp and two ladders first, then rounds that
+    // grow by about a tenth.
     const std::uint64_t levels = s_.work_levels;
-    const std::uint64_t ladders = std::max<std::uint64_t>(1, runs / (10 * levels));
-    n = (runs == 0 ? 2 : ladders) * levels;
+    n = runs == 0 ? schedule_->ramp_runs() + 3 * levels
+                  : std::max<std::uint64_t>(levels, runs / 10);
   }
   if (s_.until_separated && commands_.size() > 1) {
     // An unresolved pair gets what the next look's level seems to need, up to 4 times its

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/report.hpp"
 #include "mcpilot/programs/bench_words.hpp"
 #include "mcpilot/rng.hpp"
 #include "mcpilot/stats/wps.hpp"
@@ -36,6 +37,18 @@ bench_session::bench_session(bench_settings s) : s_(std::move(s)) {
     if (s_.commands.size() != 1)
       throw input_error(work_token + ": one command at a time (compare the rates of two runs)");
     if (!s_.columns.empty()) throw input_error(work_token + " times whole runs; drop --output csv");
+    // The command receives whole numbers: fractional bounds would be rounded behind the user's
+    // back, and the fit would regress on amounts that were not run.
+    for (const double w : {*s_.work_initial, *s_.work_max})
+      if (w != std::floor(w) || w > 9e15)
+        throw input_error(
+            "--work-initial and --work-max are whole numbers (the command receives "
+            "integers), got " +
+            format_number(w));
+    if (s_.ramp_seconds && !(*s_.ramp_seconds >= 0 && std::isfinite(*s_.ramp_seconds)))
+      throw input_error("--ramp-seconds must be 0 or more");
+    schedule_.emplace(*s_.work_initial, *s_.work_max, s_.work_levels,
+                      s_.ramp_seconds.value_or(std::min(60.0, s_.max_seconds / 10)), s_.seed);
   }
 
   // Probe the counters once, so that unavailable ones are said at the start and not carried as
@@ -165,6 +178,7 @@ void bench_session::run_measured(std::size_t ci, double work) {
   if (work_mode_) {
     c.work.push_back(work);
     c.durations.push_back(r.wall_seconds);
+    schedule_->record(r.wall_seconds);
   }
 }
 
@@ -173,12 +187,6 @@ void bench_session::run(const std::function<void()>& after_round) {
   t0_ = std::chrono::steady_clock::now();
   const std::size_t nc = commands_.size();
   philox_stream order_rng(s_.seed, 0);
-  // Each ladder's work amounts in a fresh seeded order: climbed in increasing order, ladder after
-  // ladder, a load that rises during a ladder would rise with w and bias the fitted slope.
-  philox_stream ladder_rng(s_.seed, 1);
-  const std::size_t levels = s_.work_levels;
-  std::vector<std::size_t> ladder(levels);
-  std::size_t work_step = 0;
   auto interrupted = [&] { return s_.interrupted && s_.interrupted->load(); };
   const auto deadline = t0_ + std::chrono::duration<double>(s_.max_seconds);
   try {
@@ -224,19 +232,9 @@ void bench_session::run(const std::function<void()>& after_round) {
       for (auto& c : commands_) c.per_run.reserve(c.per_run.size() + order.size() / nc + 1);
       bool cut = false;
       for (const std::size_t c : order) {
-        double work = 0;
-        if (work_mode_) {
-          // A ladder from --work-initial to --work-max, run again and again in a new order each
-          // time, so that the regression sees every amount many times.
-          if (work_step % levels == 0) {
-            std::iota(ladder.begin(), ladder.end(), std::size_t{0});
-            std::shuffle(ladder.begin(), ladder.end(), ladder_rng);
-          }
-          const double f =
-              static_cast<double>(ladder[work_step++ % levels]) / static_cast<double>(levels - 1);
-          work = *s_.work_initial + f * (*s_.work_max - *s_.work_initial);
-        }
-        run_measured(c, work);
+        // Each ladder's amounts in a fresh seeded order: climbed in increasing order, ladder
+        // after ladder, a load that rises during a ladder would rise with w and bias the slope.
+        run_measured(c, work_mode_ ? schedule_->next() : 0.0);
         if (interrupted() || std::chrono::steady_clock::now() >= deadline) {
           cut = true;
           break;

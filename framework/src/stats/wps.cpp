@@ -1,5 +1,6 @@
 #include "mcpilot/stats/wps.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <vector>
@@ -51,7 +52,11 @@ std::optional<wps_fit> fit_wps(std::span<const double> work, std::span<const dou
   const double sigma2 = static_cast<double>(rss / static_cast<long double>(h - 2));
   f.residual_sd = std::sqrt(sigma2);
   const double se = std::sqrt(sigma2 / static_cast<double>(sww));
-  f.beta_half_width = t_critical(static_cast<double>(h - 2), confidence) * se;
+  const double tstar = t_critical(static_cast<double>(h - 2), confidence);
+  f.beta_half_width = tstar * se;
+  f.alpha_half_width =
+      tstar *
+      std::sqrt(sigma2 * (1.0 / static_cast<double>(h) + wbar * wbar / static_cast<double>(sww)));
   f.rate = 1.0 / f.beta;
   // The seed: an interval for the rate only when beta - delta > 0. Otherwise inverting the
   // endpoints would give bounds on the wrong side of the estimate (a negative slope gave
@@ -100,6 +105,37 @@ std::optional<wps_fit> fit_wps_subsessions(std::span<const double> work,
     sum_t += duration[j];
   }
   f->naive_rate = sum_w / sum_t;
+  return f;
+}
+
+std::optional<wps_fit> fit_wps_stable(std::span<const double> work,
+                                      std::span<const double> duration, double confidence,
+                                      double autocorrelation_limit) {
+  auto f = fit_wps_subsessions(work, duration, confidence, autocorrelation_limit);
+  double cut = 0;
+  std::size_t excluded = 0;
+  std::vector<double> w, t;
+  for (int refit = 0; refit < 16 && f; ++refit) {
+    if (!(f->alpha + f->alpha_half_width < 0) || !(f->beta > 0)) break;
+    const double c = std::max(cut, -2 * f->alpha / f->beta);
+    w.clear();
+    t.clear();
+    for (std::size_t j = 0; j < work.size(); ++j)
+      if (work[j] >= c) {
+        w.push_back(work[j]);
+        t.push_back(duration[j]);
+      }
+    if (work.size() - w.size() == excluded) break;  // the cut leaves out no more rounds
+    auto g = fit_wps_subsessions(w, t, confidence, autocorrelation_limit);
+    if (!g) break;  // too few rounds would be left: keep the last fit
+    f = g;
+    cut = c;
+    excluded = work.size() - w.size();
+  }
+  if (f) {
+    f->excluded_rounds = excluded;
+    f->work_cutoff = cut;
+  }
   return f;
 }
 

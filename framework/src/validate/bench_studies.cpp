@@ -15,6 +15,7 @@
 
 #include "mcpilot/programs/bench_session.hpp"
 #include "mcpilot/rng.hpp"
+#include "mcpilot/stats/wps.hpp"
 #include "mcpilot/validate.hpp"
 
 namespace mcpilot {
@@ -89,6 +90,94 @@ validation_study aa_study(std::string name, std::string guards, std::vector<aa_c
           }};
 }
 
+// One %WORK_AMOUNT% session on a simulated machine (no processes) whose stable rate is 1000
+// units per second: a run of w units takes 2 ms of start-up and 1 ms per unit; or, with
+// short_runs, runs below 20 units never leave a warm-up that works twice as fast (0.5 ms per
+// unit), and longer ones take 1 ms per unit after it, -10 ms + w ms (alpha < 0). Noise
+// N(0, 0.5 ms). Whether the session converged, and whether its rate interval holds 1000.
+struct wps_outcome {
+  bool converged = false, covered = false;
+  bool covered_keeping_all = false;  // the same runs fitted without leaving short ones out
+  std::size_t runs = 0;
+};
+
+wps_outcome wps_session(bool short_runs, std::uint64_t seed) {
+  programs::bench_settings s;
+  s.commands = {"sim %WORK_AMOUNT%"};
+  s.work_initial = short_runs ? 4 : 20;
+  s.work_max = 200;
+  s.seed = seed;
+  s.max_seconds = 60;
+  s.requirements = precision{};
+  s.requirements.ci_perc = 0.04;
+  s.requirements.min_samples = 30;
+  std::uint64_t run = 0;
+  s.launch = [&, seed, short_runs](const std::vector<std::string>& argv, const child_options&) {
+    philox_stream rng(seed, run++);
+    boost::random::normal_distribution<double> noise(0, 5e-4);
+    const double w = std::stod(argv.back());
+    child_result r;
+    r.started = true;
+    r.wall_seconds =
+        (short_runs ? (w < 20 ? 5e-4 * w : -0.01 + 1e-3 * w) : 0.002 + 1e-3 * w) + noise(rng);
+    return r;
+  };
+  programs::bench_session session(std::move(s));
+  session.run();
+  wps_outcome o;
+  o.converged = session.stopped_because() == stop_reason::converged;
+  if (const auto f = session.wps(session.commands()[0]); f && f->rate_low && f->rate_high)
+    o.covered = *f->rate_low <= 1000 && 1000 <= *f->rate_high;
+  const auto& c = session.commands()[0];
+  o.runs = c.runs;
+  if (const auto f = fit_wps_subsessions(c.work, c.durations, precision{}.confidence,
+                                         precision{}.autocorrelation_limit);
+      f && f->rate_low && f->rate_high)
+    o.covered_keeping_all = *f->rate_low <= 1000 && 1000 <= *f->rate_high;
+  return o;
+}
+
+validation_study wps_study() {
+  return {
+      "bench-wps",
+      "bench's %WORK_AMOUNT% rate (the seed's WPS: ramp, refining ladders, runs too short "
+      "for a stable phase left out) covers a simulated machine's stable rate",
+      [](study_size size, const study_progress& progress) {
+        const int sessions = size == study_size::quick ? 100 : 1000;
+        study_outcome out;
+        for (const bool short_runs : {false, true}) {
+          study_rate r{short_runs ? "95% rate intervals covering the stable rate, runs "
+                                    "below 20 units in a faster warm-up (alpha < 0)"
+                                  : "95% rate intervals covering the stable rate, "
+                                    "T = 2 ms + w ms",
+                       0,
+                       0,
+                       0.93,
+                       true,
+                       "the project's coverage goal for a nominal 95% interval"};
+          int converged = 0, kept_all = 0;
+          std::size_t runs = 0;
+          for (int i = 0; i < sessions; ++i) {
+            const auto o = wps_session(short_runs, 20261204 + static_cast<std::uint64_t>(i));
+            converged += o.converged;
+            kept_all += o.covered_keeping_all;
+            runs += o.runs;
+            r.events += o.covered;
+            ++r.trials;
+            if (progress)
+              progress((short_runs ? 0.5 : 0.0) + 0.5 * (i + 1) / static_cast<double>(sessions));
+          }
+          out.rates.push_back(r);
+          out.notes.push_back(std::string(short_runs ? "alpha < 0" : "alpha > 0") + ": " +
+                              std::to_string(converged) + " of " + std::to_string(sessions) +
+                              " sessions converged, " + std::to_string(runs / sessions) +
+                              " runs on average; fitted without leaving short runs out, " +
+                              std::to_string(kept_all) + " intervals covered");
+        }
+        return out;
+      }};
+}
+
 }  // namespace
 
 std::vector<validation_study> bench_studies() {
@@ -107,6 +196,7 @@ std::vector<validation_study> bench_studies() {
                {"`true` vs `true` resolved, --until separated, at most 400 runs",
                 "`true` vs `true` resolved, +1 ms from run 100 on, --until separated"},
                6, 40),
+      wps_study(),
   };
 }
 

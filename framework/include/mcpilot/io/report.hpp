@@ -67,6 +67,8 @@ struct report_context {
 void write_report(std::ostream& out, const analysis& a, const report_context& ctx);
 
 // The WPS fit: rate with its asymmetric interval, intercept, slope, naive rate for comparison.
+// The WPS fit's exclusion of short rounds in words ("12 rounds with work below 150: ...").
+std::string short_rounds_note(const wps_fit& f, const char* one, const char* many);
 void write_report(std::ostream& out, const wps_fit& f, const std::string& source,
                   double confidence);
 

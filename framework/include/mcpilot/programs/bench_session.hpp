@@ -23,6 +23,7 @@
 
 #include "mcpilot/engine.hpp"
 #include "mcpilot/measure/child.hpp"
+#include "mcpilot/programs/work_schedule.hpp"
 #include "mcpilot/stats/paired_comparison.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
 #include "mcpilot/stats/wps.hpp"
@@ -59,6 +60,7 @@ struct bench_settings {
   std::vector<std::string> counters;  // already checked by check_counter_names
   std::optional<double> work_initial, work_max;
   std::uint64_t work_levels = 5;
+  std::optional<double> ramp_seconds;  // the ramp's budget; none: a tenth of max_seconds, <= 60
   precision requirements;
   bool remove_warmup = true;
   const std::atomic<bool>* interrupted = nullptr;  // Ctrl-C: stop after the run under way
@@ -134,6 +136,8 @@ class bench_session {
   std::chrono::system_clock::time_point end() const { return end_; }
   double elapsed_seconds() const;
   bool work_mode() const { return work_mode_; }
+  // %WORK_AMOUNT%: the amounts so far and to come (the ramp, then refining ladders).
+  const std::optional<work_schedule>& schedule() const { return schedule_; }
   // %WORK_AMOUNT%: the rate from the runs' work and durations as `analyze --wps` fits them
   // (consecutive runs grouped until their residuals' lag-1 autocorrelation is within the limit).
   std::optional<wps_fit> wps(const bench_command& c) const;
@@ -161,6 +165,7 @@ class bench_session {
 
   bench_settings s_;
   bool work_mode_ = false;
+  std::optional<work_schedule> schedule_;
   std::vector<bench_command> commands_;
   std::vector<pair_result> pairs_;
   std::vector<pair_verdict> verdicts_;  // one per pair (a, b), a < b, in order

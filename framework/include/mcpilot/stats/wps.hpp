@@ -20,6 +20,7 @@ std::string_view to_string(wps_verdict v);
 
 struct wps_fit {
   double alpha = 0;                 // intercept, in the duration's unit
+  double alpha_half_width = 0;      // t*_{h-2} SE(alpha), SE = sigma sqrt(1/h + wbar^2 / Sww)
   double beta = 0;                  // slope, time per unit of work
   double beta_half_width = 0;       // delta = t*_{h-2} SE(beta)
   double rate = 0;                  // 1/beta (meaningless when beta <= 0: see verdict)
@@ -32,6 +33,10 @@ struct wps_fit {
   std::size_t subsession_size = 1;  // consecutive rounds averaged into one point of the fit
   std::size_t subsessions = 0;      // points regressed (h); the t interval has h - 2 df
   std::optional<double> residual_autocorrelation;  // lag-1 of the raw rounds' residuals
+  // fit_wps_stable: the rounds left out as too short to hold a stable phase, and the work amount
+  // below which they were (0: none left out).
+  std::size_t excluded_rounds = 0;
+  double work_cutoff = 0;
 };
 
 // OLS on the given points. Needs >= 3 points and at least two distinct work amounts; nullopt
@@ -50,5 +55,19 @@ std::optional<wps_fit> fit_wps(std::span<const double> work, std::span<const dou
 std::optional<wps_fit> fit_wps_subsessions(std::span<const double> work,
                                            std::span<const double> duration, double confidence,
                                            double autocorrelation_limit);
+
+// The seed's exclusion of rounds too short to contain a stable phase, on top of
+// fit_wps_subsessions. An intercept alpha < 0 says that short rounds ran faster per unit of work
+// than the stable rate: their warm-up or cool-down did work that the line does not describe.
+// While the fit's alpha is below 0 with its whole interval, the rounds whose work amount has a
+// fitted duration below |alpha| (w < -2 alpha / beta) are left out and the rest refitted, the
+// cut-off only growing, until it excludes no more (Pilot iterates the same way on the rounds'
+// measured durations; the cut is on the work amount here because choosing rounds by their
+// measured duration would bias the slope, and choosing by the regressor does not). The last fit
+// that had enough rounds is returned. Without a significant negative alpha this is
+// fit_wps_subsessions. O(h log h) per refit, at most 16 refits.
+std::optional<wps_fit> fit_wps_stable(std::span<const double> work,
+                                      std::span<const double> duration, double confidence,
+                                      double autocorrelation_limit);
 
 }  // namespace mcpilot
