@@ -13,7 +13,9 @@
 # (Sokal's self-consistent window, computed below in Python) and the runs an ideal batch-means
 # rule needs for +-1% at 95%: n* = tau (1.96 CV / 0.01)^2.
 # Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR] [CASES...]   (default: all cases)
-#   REF=N (reference runs), SESSIONS=N (default 5), MAXSEC=N (mcpilot's --max-seconds, 60)
+#   REF=N (reference runs; 0 skips them), SESSIONS=N (default 5), MAXSEC=N (mcpilot's
+#   --max-seconds, 60), STATISTIC=median (mcpilot's --statistic; hyperfine's own median beside it,
+#   which comes without an interval)
 # Prints a Markdown table per case; every figure comes from this run.
 set -euo pipefail
 build=${1:-build}
@@ -24,6 +26,7 @@ helper=$(realpath "$build/tests/bench_helper")
 ref=${REF:-20000}
 sessions=${SESSIONS:-5}
 maxsec=${MAXSEC:-60}
+statistic=${STATISTIC:-mean}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BENCH_HELPER_SEED=1
@@ -43,23 +46,29 @@ if w.get("ci_low") is None:
     print(f"| mcpilot | {c['runs']} | {secs:.1f} | {w.get('mean') or float('nan'):.6g} | no interval ({w['status']}) | {m['stopped_because']} |")
 else:
     lo, hi, mu = w["ci_low"], w["ci_high"], w["mean"]
-    print(f"| mcpilot | {c['runs']} | {secs:.1f} | {mu*1e3:.4g} ms | [{lo*1e3:.4g}, {hi*1e3:.4g}] "
+    label = "median " if w.get("statistic") == "median" else ""
+    print(f"| mcpilot | {c['runs']} | {secs:.1f} | {label}{mu*1e3:.4g} ms | [{lo*1e3:.4g}, {hi*1e3:.4g}] "
           f"(-{100*(mu-lo)/mu:.2f}%, +{100*(hi-mu)/mu:.2f}%), warm-up {w['warmup']['removed_begin']} | {m['stopped_because']} |")
 PY
 }
 
 py_hyperfine() {  # hyperfine.json seconds
-  python3 - "$1" "$2" <<'PY'
+  python3 - "$1" "$2" "$statistic" <<'PY'
 import json, math, sys
 h = json.load(open(sys.argv[1]))["results"][0]
 n = len(h["times"]); half = 1.96 * h["stddev"] / math.sqrt(n)
-print(f"| hyperfine | {n} | {float(sys.argv[2]):.1f} | {h['mean']*1e3:.4g} ms | "
-      f"+-{100*half/h['mean']:.2f}% (1.96 sd/sqrt(n), independence assumed) | default stop |")
+if sys.argv[3] == "median":
+    print(f"| hyperfine | {n} | {float(sys.argv[2]):.1f} | median {h['median']*1e3:.4g} ms | "
+          f"none (hyperfine gives no interval for the median) | default stop |")
+else:
+    print(f"| hyperfine | {n} | {float(sys.argv[2]):.1f} | {h['mean']*1e3:.4g} ms | "
+          f"+-{100*half/h['mean']:.2f}% (1.96 sd/sqrt(n), independence assumed) | default stop |")
 PY
 }
 
 reference() {  # label, then the command: CV, tau, n* from REF runs
   local label=$1; shift
+  [ "$ref" -gt 0 ] || return 0
   "$mcpilot" bench --quiet --no-warmup-removal --ci-perc 0.0001 --max-runs "$ref" --max-seconds 1200 \
     --export-csv "$work/ref.csv" "$@" >/dev/null || true
   python3 - "$work/ref.csv" "$label" <<'PY'
@@ -91,7 +100,8 @@ session_pair() {  # mcpilot options..., --, command words
   t1=$(date +%s.%N)
   py_hyperfine "$work/h.json" "$(echo "$t1 - $t0" | bc)"
   rm -f "$work"/*.state
-  "$mcpilot" bench --quiet --max-seconds "$maxsec" "${opts[@]}" --export-json "$work/m.json" \
+  "$mcpilot" bench --quiet --max-seconds "$maxsec" --statistic "$statistic" "${opts[@]}" \
+    --export-json "$work/m.json" \
     -- "${cmd[@]}" >/dev/null || true
   py_mcpilot "$work/m.json"
   rm -f "$work"/*.state

@@ -23,6 +23,7 @@ packages=(
   libclang-rt-14-dev # libFuzzer and the sanitizer runtimes for clang
   libopenmpi-dev     # MPI runs across ranks (MCPILOT_MPI, docs/cluster.md)
   openmpi-bin        # mpirun, for the MPI tests
+  hyperfine          # bench's peer: scripts/bench_vs_hyperfine.sh runs both side by side
 )
 
 missing=()

@@ -50,6 +50,11 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
                   "their skewness; the default) or pilot (Pilot's t interval, number for number)")
       ->check(CLI::IsMember({"adjusted", "pilot"}))
       ->default_val("adjusted");
+  cmd->add_option("--statistic", o.statistic,
+                  "mean (the default) or median (a distribution-free interval on the order "
+                  "statistics, for heavy-tailed readings)")
+      ->check(CLI::IsMember({"mean", "median"}))
+      ->default_val("mean");
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
                 "keep every reading: skip warm-up and cool-down detection");
   cmd->add_flag("--wilson", o.wilson,
@@ -74,6 +79,9 @@ precision requirements(const shared_options& o) {
   if (o.min_samples_opt && o.min_samples_opt->count()) p->min_samples = o.min_samples;
   p->interval = parse_interval_method(o.interval);
   if (!p->interval) throw input_error("--interval: unknown interval '" + o.interval + "'");
+  const auto statistic = parse_summary_statistic(o.statistic);
+  if (!statistic) throw input_error("--statistic: unknown statistic '" + o.statistic + "'");
+  p->statistic = *statistic;
   validate(*p);
   return *p;
 }
@@ -89,6 +97,11 @@ analysis_options to_analysis_options(const shared_options& o) {
         "readings here are " +
         o.kind);
   a.requirements = requirements(o);
+  if (a.requirements.statistic == summary_statistic::median && a.kind != quantity_kind::ordinary)
+    throw input_error("--statistic median: the median is for ordinary readings; a " + o.kind +
+                      " has its own estimate (" +
+                      (a.kind == quantity_kind::rate ? "the harmonic mean" : "the proportion") +
+                      ")");
   a.remove_warmup = !o.no_warmup_removal;
   const std::size_t least = 2 * changepoint_options{}.min_segment;
   if (o.changepoint_max_points != 0 && o.changepoint_max_points < least)

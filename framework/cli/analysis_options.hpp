@@ -22,6 +22,7 @@ struct shared_options {
   double ac = 0, ci_perc = 0, ci = 0, confidence = 0;
   std::size_t min_samples = 0;
   std::string interval = "adjusted";
+  std::string statistic = "mean";
   bool no_warmup_removal = false;
   std::size_t changepoint_max_points = changepoint_options{}.max_points;
   bool wilson = false;

@@ -19,6 +19,12 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
   out << "bench: " << s.total_runs() << " runs (preset " << o.precision_options.preset << ", "
       << format_level(req.confidence) << " confidence, target ±" << format_percent(req.ci_perc / 2)
       << ", seed " << o.seed << ")\n";
+  // Which statistic every interval below is for: a median's interval and a mean's differ in
+  // what they promise, and heavy-tailed run times set them far apart.
+  out << (req.statistic == summary_statistic::median
+              ? "intervals: the median of each command's stable runs (distribution-free, on the "
+                "order statistics)\n"
+              : "intervals: the mean of each command's stable runs\n");
   for (const auto& n : s.counter_notes()) out << "  counter " << n << '\n';
   for (const auto& c : s.commands()) {
     out << '\n' << c.name << (c.name != c.line ? "  (" + c.line + ")" : "") << '\n';
@@ -34,7 +40,7 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
         v = format_number(*a.mean) + unit + " (" + a.status + ")";
       else
         v = a.status;
-      if (a.subsession_size)
+      if (a.subsession_size || a.statistic == summary_statistic::median)
         v += ", " + std::to_string(a.n_used) + " of " + std::to_string(a.n) + " readings";
       if (a.warmup.removed_begin)
         v += ", " + std::to_string(a.warmup.removed_begin) + " warm-up removed";

@@ -370,3 +370,11 @@ TEST(CliAnalyzeBadInput, UsageErrors) {
 }
 
 }  // namespace
+
+TEST(CliAnalyzeBadInput, MedianOfARate) {
+  const temp_file f("1\n2\n3\n4\n5\n6\n7\n8\n");
+  expect_input_error(
+      run_mcpilot({"analyze", f.path(), "--kind", "rate", "--statistic", "median"}),
+      "--statistic median: the median is for ordinary readings; a rate has its own estimate (the "
+      "harmonic mean)");
+}

@@ -77,6 +77,28 @@ TEST(CliBench, ProgramReadingsIntervalCoversKnownMean) {
   }
 }
 
+// --statistic median: the median of N(10, 1) readings is 10 as well, and its distribution-free
+// interval covers it at these fixed seeds; the JSON and the table say which statistic it is.
+TEST(CliBench, MedianIntervalCoversKnownMedian) {
+  for (unsigned seed : {1u, 2u, 3u}) {
+    run_result r;
+    const auto j = bench_json({"--preset", "quick", "--statistic", "median", "--output", "csv:x",
+                               "--", helper, "normal", "10", "1", "3"},
+                              seed, &r);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto& x = quantity(j["commands"][0], "x");
+    EXPECT_EQ(x["statistic"], "median");
+    EXPECT_LE(x["ci_low"].get<double>(), 10.0) << "seed " << seed;
+    EXPECT_GE(x["ci_high"].get<double>(), 10.0) << "seed " << seed;
+    EXPECT_TRUE(x["converged"].get<bool>());
+    EXPECT_NE(r.out.find("intervals: the median"), std::string::npos) << r.out;
+  }
+  const auto bad =
+      run_mcpilot({"bench", "--quiet", "--statistic", "mode", "--", helper, "sleep", "0"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--statistic"), std::string::npos) << bad.err;
+}
+
 // Duration 0.05 + w/2000 s: the regression recovers about 2000 per second, where the naive
 // sum w / sum T reads about 1000, and its intercept is the 0.05 s plus the cost of starting a
 // process (well under 0.05 s more). The helper sleeps, so its true rate is 2000 only to within

@@ -32,6 +32,7 @@ nlohmann::ordered_json to_json(const analysis& a) {
   // Read top down: what was estimated, the interval, the verdict, then how it was obtained.
   return {
       {"kind", std::string(to_string(a.kind))},
+      {"statistic", std::string(to_string(a.statistic))},
       {"confidence", a.confidence},
       {"mean", or_null(a.mean)},
       {"ci_low", or_null(a.ci_low)},
@@ -69,7 +70,8 @@ nlohmann::ordered_json to_json(const precision& p) {
           {"ci", or_null(p.ci_abs)},
           {"min_samples", p.min_samples},
           {"interval", p.interval ? nlohmann::ordered_json(std::string(to_string(*p.interval)))
-                                  : nlohmann::ordered_json(nullptr)}};
+                                  : nlohmann::ordered_json(nullptr)},
+          {"statistic", std::string(to_string(p.statistic))}};
 }
 
 nlohmann::ordered_json to_json(const wps_fit& f) {

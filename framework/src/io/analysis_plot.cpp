@@ -95,7 +95,7 @@ plot_request analysis_plot(const analysis& a, std::span<const double> readings,
     }
     p.data.push_back({"mean", {"index", "mean"}, {{from, *a.mean}, {to, *a.mean}}});
     add("$mean using 1:2 with lines lw 3 lc rgb '#264653' title " +
-        gnuplot_quote(std::string(mean_label(a.kind)) +
+        gnuplot_quote(std::string(mean_label(a)) +
                       " of the stable phase: " + format_number(*a.mean, res) + " (" +
                       std::to_string(a.n_used) + " readings used)"));
   }

@@ -37,7 +37,7 @@ html::figure readings_figure(const analysis& a, std::span<const double> readings
   f.caption = "The readings of " + source + " in " + order +
               ": the removed warm-up and cool-down shaded, the change-points dashed, and the "
               "stable phase's " +
-              std::string(mean_label(a.kind)) + " with its interval.";
+              std::string(mean_label(a)) + " with its interval.";
   if (n > max_plotted_readings)
     f.caption += " Every " + std::to_string((n + max_plotted_readings - 1) / max_plotted_readings) +
                  "th reading is drawn; the analysis uses all of them.";
@@ -61,7 +61,7 @@ html::figure readings_figure(const analysis& a, std::span<const double> readings
   }
   d += ". ";
   if (a.mean)
-    d += "The stable phase's " + std::string(mean_label(a.kind)) + " is " + number_cell(a.mean, a) +
+    d += "The stable phase's " + std::string(mean_label(a)) + " is " + number_cell(a.mean, a) +
          (a.ci_low ? ", " + format_level(a.confidence) + " interval " + interval_cell(a) : "") +
          ", from " + std::to_string(a.n_used) + " readings.";
   else

@@ -49,7 +49,7 @@ report_outcome write_html_report(std::ostream& out, const analysis& a,
                 {false, true, true, true, true, true, false},
                 true,
                 {}};
-  t.rows.push_back({std::string(mean_label(a.kind)), html::number_cell(a.mean, a),
+  t.rows.push_back({std::string(mean_label(a)), html::number_cell(a.mean, a),
                     html::interval_cell(a), html::half_width_cell(a),
                     html::target_cell(ctx.requirements), html::readings_cell(a),
                     html::converged_cell(a, true)});

@@ -60,7 +60,7 @@ html::table quantities_table(const bench_report& r) {
     for (const auto& q : c.quantities) {
       const analysis& a = q.stats;
       t.rows.push_back({c.name, q.name + (q.unit.empty() ? "" : " (" + q.unit + ")"),
-                        std::string(mean_label(q.kind)), html::number_cell(a.mean, a),
+                        std::string(mean_label(q.stats)), html::number_cell(a.mean, a),
                         html::interval_cell(a), html::half_width_cell(a),
                         html::target_cell(q.requirements), html::readings_cell(a),
                         html::converged_cell(a, q.required)});

@@ -98,7 +98,7 @@ html::table intervals_table(const session_result& r, const session_labels& label
   for (const auto& q : r.quantities) {
     const analysis& a = q.stats;
     std::vector<std::string> row = {q.name + (q.unit.empty() ? "" : " (" + q.unit + ")"),
-                                    std::string(mean_label(q.kind)),
+                                    std::string(mean_label(q.stats)),
                                     html::number_cell(a.mean, a),
                                     html::interval_cell(a),
                                     html::half_width_cell(a),

@@ -135,12 +135,15 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
   out << ctx.source << ": " << count(a.n, "reading", "readings") << ", " << to_string(a.kind)
       << ", preset " << ctx.preset << " (" << format_level(req.confidence) << " confidence, "
       << "width "
-      << (req.ci_abs ? format_number(*req.ci_abs) : format_level(req.ci_perc) + " of the mean")
+      << (req.ci_abs ? format_number(*req.ci_abs)
+                     : format_level(req.ci_perc) + " of the " + std::string(mean_label(a)))
       << ", autocorrelation limit " << format_number(req.autocorrelation_limit) << ", at least "
-      << req.min_samples << " subsessions)\n\n";
+      << req.min_samples
+      << (a.statistic == summary_statistic::median ? " independent readings)\n\n"
+                                                   : " subsessions)\n\n");
 
   report_table t;
-  const std::string label(mean_label(a.kind));
+  const std::string label(mean_label(a));
   if (a.mean) {
     std::string v = format_interval(*a.mean, a.ci_low, a.ci_high);
     if (a.one_sided) v += ", one-sided bound: no variation in the readings";
@@ -157,7 +160,14 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     if (!req.ci_abs) v += " (" + format_level(req.ci_perc) + ')';
     t.add("interval width", v);
   }
-  if (a.constant)
+  if (a.statistic == summary_statistic::median && a.ci_low)
+    t.add("interval",
+          "order statistics of " + std::to_string(a.n_used) +
+              " stable readings (distribution-free; ranks widened by the autocorrelation time " +
+              format_number(a.autocorrelation_time.value_or(1), 0.01) +
+              " of the readings' "
+              "side of the median)");
+  else if (a.constant)
     t.add("interval", "zero-events bound (no reading differs in " + std::to_string(a.n_used) +
                           "; it assumes one that did would lie within |mean| of it)");
   else if (a.subsession_size)
@@ -267,6 +277,11 @@ void write_report(std::ostream& out, const wps_fit& f, const std::string& source
   t.add("naive rate", format_number(f.naive_rate, std::abs(f.rate) * 1e-3) +
                           "  (total work / total time; biased by the intercept)");
   t.write(out);
+}
+
+std::string_view mean_label(const analysis& a) {
+  if (a.statistic == summary_statistic::median) return "median";
+  return mean_label(a.kind);
 }
 
 std::string_view mean_label(quantity_kind k) {

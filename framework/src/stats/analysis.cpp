@@ -44,6 +44,19 @@ analysis start(std::size_t n, const analysis_options& opt) {
   return a;
 }
 
+// The median replaces the mean for ordinary readings only: a rate's harmonic mean and a
+// proportion are estimates of their own.
+bool median_wanted(const analysis_options& opt) {
+  return opt.requirements.statistic == summary_statistic::median &&
+         opt.kind == quantity_kind::ordinary;
+}
+
+std::string latest_phase_status(const analysis& a) {
+  return std::string(no_stable_phase) + "; the interval is of the latest phase, readings " +
+         std::to_string(a.phase.begin) + "-" + std::to_string(a.phase.end) +
+         ", and is not a verdict";
+}
+
 }  // namespace
 
 std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
@@ -71,6 +84,14 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   stable_phase(y, opt, a.warmup, stable, &a.phase);
   if (stable.empty()) {
     a.status = "no readings";
+    return a;
+  }
+  if (median_wanted(opt)) {
+    detail::conclude_median(a, stable, opt);
+    if (a.phase.latest) {
+      a.converged = false;
+      a.status = latest_phase_status(a);
+    }
     return a;
   }
   a.mean = back_to_unit(mean(stable), opt.kind);
@@ -107,9 +128,7 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     // many sessions (docs/statistics.md, "A stop at the minimum"). The session goes on, as
     // Pilot's does without a stable phase, and a user it ends for still gets this interval.
     a.converged = false;
-    a.status = std::string(no_stable_phase) + "; the interval is of the latest phase, readings " +
-               std::to_string(a.phase.begin) + "-" + std::to_string(a.phase.end) +
-               ", and is not a verdict";
+    a.status = latest_phase_status(a);
   }
   return a;
 }
@@ -135,6 +154,17 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   if (rejected > 0) {
     a.status = std::string(no_stable_phase) + " (in " + std::to_string(rejected) + " of " +
                std::to_string(streams.size()) + " streams)";
+    return a;
+  }
+  if (median_wanted(opt)) {
+    // The streams are copies of one steady state: their stable readings are one sample.
+    std::vector<double> pooled;
+    for (const auto& st : stable) pooled.insert(pooled.end(), st.begin(), st.end());
+    if (pooled.empty()) {
+      a.status = "no readings";
+      return a;
+    }
+    detail::conclude_median(a, pooled, opt);
     return a;
   }
   std::vector<batch_correlogram> correlograms;

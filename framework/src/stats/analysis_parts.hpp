@@ -16,4 +16,9 @@ namespace mcpilot::detail {
 void conclude(analysis& a, std::span<const double> batches, std::size_t q,
               const analysis_options& opt);
 
+// The same for summary_statistic::median, on the stable readings themselves (the order-statistic
+// interval has no batches; the indicators' autocorrelation time stands for the subsession size).
+// O(n log n).
+void conclude_median(analysis& a, std::span<const double> stable, const analysis_options& opt);
+
 }  // namespace mcpilot::detail

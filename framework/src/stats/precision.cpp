@@ -35,6 +35,16 @@ std::optional<interval_method> parse_interval_method(std::string_view s) {
   return std::nullopt;
 }
 
+std::string_view to_string(summary_statistic s) {
+  return s == summary_statistic::median ? "median" : "mean";
+}
+
+std::optional<summary_statistic> parse_summary_statistic(std::string_view s) {
+  if (s == "mean") return summary_statistic::mean;
+  if (s == "median") return summary_statistic::median;
+  return std::nullopt;
+}
+
 std::optional<precision> preset(std::string_view name) {
   // Set by name: an aggregate's positional list would tie the presets to the members' order.
   auto make = [](double limit, double perc, std::size_t min_samples) {

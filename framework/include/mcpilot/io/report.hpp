@@ -26,6 +26,8 @@ std::string format_number(double x, double resolution = 0);
 std::string format_percent(double fraction);
 // What a quantity's mean is called: "mean", "harmonic mean" (rates) or "proportion".
 std::string_view mean_label(quantity_kind k);
+// The estimate an analysis reports: "median" under summary_statistic::median, else the kind's.
+std::string_view mean_label(const analysis& a);
 // A level or fraction the user chose, exactly: 0.95 -> "95%", 0.975 -> "97.5%".
 std::string format_level(double fraction);
 // p-values: two significant digits, scientific below 1e-3.

@@ -77,7 +77,10 @@ struct analysis {
   warmup_report warmup;
   phase_report phase;
 
-  std::optional<double> mean;  // harmonic for rates, proportion for 0/1
+  // The estimate: the mean; harmonic for rates, proportion for 0/1, the median under
+  // summary_statistic::median (then n_used is every stable reading, and there are no batches).
+  summary_statistic statistic = summary_statistic::mean;
+  std::optional<double> mean;
   std::optional<double> ci_low;
   std::optional<double> ci_high;  // none when unbounded (a rate with d >= y-bar)
   std::optional<double> ci_width;

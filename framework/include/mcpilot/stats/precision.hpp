@@ -21,6 +21,14 @@ enum class interval_method { adjusted, pilot };
 std::string_view to_string(interval_method m);
 std::optional<interval_method> parse_interval_method(std::string_view s);
 
+// What an ordinary quantity's interval is for (docs/statistics.md, "The median"): the mean of
+// its stable readings, or their median with a distribution-free interval. Rates and proportions
+// keep their own estimates.
+enum class summary_statistic { mean, median };
+
+std::string_view to_string(summary_statistic s);
+std::optional<summary_statistic> parse_summary_statistic(std::string_view s);
+
 struct precision {
   double autocorrelation_limit = 0.2;  // |rho_1(q)| allowed for the batch means
   double ci_perc = 0.10;               // whole interval width as a fraction of the mean
@@ -30,6 +38,7 @@ struct precision {
   // Unset: the context's default, `adjusted` for analyze and stream-style sessions, `pilot` for
   // replication-style sessions (independent by construction, where Pilot's interval is exact).
   std::optional<interval_method> interval;
+  summary_statistic statistic = summary_statistic::mean;
 };
 
 // quick (0.8, 0.20, 30), normal (0.2, 0.10, 50), strict (0.1, 0.10, 200), all at 95%.
