@@ -10,6 +10,7 @@
 // lies wholly above it.
 
 #include <boost/random/normal_distribution.hpp>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -178,6 +179,76 @@ validation_study wps_study() {
       }};
 }
 
+// One --statistic median session on a simulated machine (no processes) whose run times are
+// heavy-tailed, 10 ms times exp(N(0, 0.5^2)), independent or, with phi > 0, an AR(1) on the log
+// scale (stationary, the same marginal): the median is 10 ms either way. Whether the converged
+// interval holds it.
+bool median_covered(double phi, std::uint64_t seed, bool& converged, std::uint64_t& runs) {
+  programs::bench_settings s;
+  s.commands = {"sim"};
+  s.seed = seed;
+  s.max_seconds = 60;
+  s.requirements = precision{};
+  s.requirements.ci_perc = 0.04;
+  s.requirements.statistic = summary_statistic::median;
+  std::uint64_t run = 0;
+  double z = 0;
+  s.launch = [&, seed, phi](const std::vector<std::string>&, const child_options&) {
+    philox_stream rng(seed, run);
+    boost::random::normal_distribution<double> e;
+    z = run == 0 ? e(rng) : phi * z + std::sqrt(1 - phi * phi) * e(rng);
+    ++run;
+    child_result r;
+    r.started = true;
+    r.wall_seconds = 0.01 * std::exp(0.5 * z);
+    return r;
+  };
+  programs::bench_session session(std::move(s));
+  session.run();
+  converged = session.stopped_because() == stop_reason::converged;
+  runs = session.commands()[0].runs;
+  const analysis& a = session.commands()[0].eng->results()[0].stats;  // wall_time
+  return a.ci_low && a.ci_high && *a.ci_low <= 0.01 && 0.01 <= *a.ci_high;
+}
+
+validation_study median_study() {
+  return {"bench-median",
+          "bench --statistic median: a converged session's interval covers the median of "
+          "heavy-tailed run times (simulated, lognormal, independent and AR(1) on the log scale)",
+          [](study_size size, const study_progress& progress) {
+            const int sessions = size == study_size::quick ? 60 : 1000;
+            study_outcome out;
+            const double phis[] = {0.0, 0.7};
+            for (std::size_t k = 0; k < 2; ++k) {
+              study_rate r{k == 0 ? "95% median intervals covering 10 ms, independent runs"
+                                  : "95% median intervals covering 10 ms, AR(1) phi = 0.7",
+                           0,
+                           0,
+                           0.93,
+                           true,
+                           "the project's coverage goal for a nominal 95% interval"};
+              int converged = 0;
+              std::uint64_t runs = 0;
+              for (int i = 0; i < sessions; ++i) {
+                bool c = false;
+                std::uint64_t n = 0;
+                r.events += median_covered(phis[k], 20261204 + static_cast<std::uint64_t>(i), c, n);
+                converged += c;
+                runs += n;
+                ++r.trials;
+                if (progress)
+                  progress((static_cast<double>(k) + (i + 1) / static_cast<double>(sessions)) / 2);
+              }
+              out.rates.push_back(r);
+              out.notes.push_back(r.what + ": " + std::to_string(converged) + " of " +
+                                  std::to_string(sessions) + " sessions converged, " +
+                                  std::to_string(runs / static_cast<std::uint64_t>(sessions)) +
+                                  " runs on average");
+            }
+            return out;
+          }};
+}
+
 }  // namespace
 
 std::vector<validation_study> bench_studies() {
@@ -197,6 +268,7 @@ std::vector<validation_study> bench_studies() {
                 "`true` vs `true` resolved, +1 ms from run 100 on, --until separated"},
                6, 40),
       wps_study(),
+      median_study(),
   };
 }
 
