@@ -4,11 +4,14 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -72,6 +75,61 @@ void drain(int out_fd, int err_fd, child_result& r) {
   }
   if (r.stderr_tail.size() > stderr_tail_bytes)
     r.stderr_tail.erase(0, r.stderr_tail.size() - stderr_tail_bytes);
+}
+
+// The files a run's output goes to, opened once per thread and kept for its later runs. A pipe
+// per run cost a pipe2, a poll loop while the child ran and four closes, and /dev/null two
+// opens and closes: some 25 us per run on a virtual machine, in the gaps between runs that a
+// session's wall time pays for and its runs' do not. The child writes stdout and stderr into
+// memory files (O_APPEND, so that a truncation rewinds them) that the parent reads once the
+// child has exited: no poll, and a child that writes more than a pipe holds cannot block.
+struct run_files {
+  int null_in = -1, null_out = -1;
+  int out = -1, err = -1;  // memory files; -1 where memfd_create is not available (pipes then)
+  run_files() {
+    null_in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    null_out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    out = memory_file("mcpilot-stdout");
+    err = memory_file("mcpilot-stderr");
+  }
+  ~run_files() {
+    for (int fd : {null_in, null_out, out, err})
+      if (fd >= 0) close(fd);
+  }
+  run_files(const run_files&) = delete;
+  run_files& operator=(const run_files&) = delete;
+  static int memory_file(const char* name) {
+    const int fd = memfd_create(name, MFD_CLOEXEC);
+    if (fd >= 0 && fcntl(fd, F_SETFL, O_APPEND) != 0) {
+      close(fd);
+      return -1;
+    }
+    return fd;
+  }
+};
+
+run_files& files_of_this_thread() {
+  thread_local run_files f;
+  return f;
+}
+
+// What the child wrote into a memory file: all of it, or its last `keep` bytes; the file is
+// emptied for the next run. One fstat when it is empty.
+void take(int fd, std::string& into, std::size_t keep) {
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || st.st_size <= 0) return;
+  const auto size = static_cast<std::size_t>(st.st_size);
+  const std::size_t n = std::min(size, keep);
+  into.resize(n);
+  std::size_t got = 0;
+  while (got < n) {
+    const ssize_t k = pread(fd, into.data() + got, n - got, static_cast<off_t>(size - n + got));
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    got += static_cast<std::size_t>(k);
+  }
+  into.resize(got);
+  if (ftruncate(fd, 0) != 0) into += "\n(mcpilot: could not empty the output file)";
 }
 
 void finish(pid_t pid, std::chrono::steady_clock::time_point t0, child_result& r) {
@@ -140,23 +198,32 @@ std::vector<std::string> command_argv(const std::string& line, const std::string
 
 child_result run_child(const std::vector<std::string>& argv, const child_options& options) {
   child_result r;
-  fd_guard in;
-  in.fd = open(options.input_file.empty() ? "/dev/null" : options.input_file.c_str(),
-               O_RDONLY | O_CLOEXEC);
-  if (in.fd < 0) throw input_error("--input " + options.input_file + ": " + std::strerror(errno));
-  fd_guard null_out;
+  run_files& files = files_of_this_thread();
+  fd_guard input;  // --input: opened per run, so that every run reads it from its start
+  if (!options.input_file.empty()) {
+    input.fd = open(options.input_file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (input.fd < 0)
+      throw input_error("--input " + options.input_file + ": " + std::strerror(errno));
+  }
+  const int in_fd = input.fd >= 0 ? input.fd : files.null_in;
+  if (in_fd < 0) throw std::runtime_error(std::string("/dev/null: ") + std::strerror(errno));
+  // Memory files where the kernel has them; pipes, drained while the child runs, where not.
+  const bool memory_out = options.capture_stdout && files.out >= 0;
+  const bool memory_err = !options.show_output && files.err >= 0;
   int out_pipe[2] = {-1, -1}, err_pipe[2] = {-1, -1};
-  if (options.capture_stdout && pipe2(out_pipe, O_CLOEXEC) != 0)
+  if (options.capture_stdout && !memory_out && pipe2(out_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   fd_guard out_read{out_pipe[0]}, out_write{out_pipe[1]};
-  if (!options.show_output && pipe2(err_pipe, O_CLOEXEC) != 0)
+  if (!options.show_output && !memory_err && pipe2(err_pipe, O_CLOEXEC) != 0)
     throw std::runtime_error(std::string("pipe: ") + std::strerror(errno));
   fd_guard err_read{err_pipe[0]}, err_write{err_pipe[1]};
-  if (!options.capture_stdout && !options.show_output)
-    null_out.fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-  const int child_out =
-      options.capture_stdout ? out_write.fd : (options.show_output ? STDOUT_FILENO : null_out.fd);
-  const int child_err = options.show_output ? STDERR_FILENO : err_write.fd;
+  if (!options.capture_stdout && !options.show_output && files.null_out < 0)
+    throw std::runtime_error(std::string("/dev/null: ") + std::strerror(errno));
+  const int child_out = memory_out               ? files.out
+                        : options.capture_stdout ? out_write.fd
+                        : options.show_output    ? STDOUT_FILENO
+                                                 : files.null_out;
+  const int child_err = options.show_output ? STDERR_FILENO : memory_err ? files.err : err_write.fd;
 
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -168,7 +235,7 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
   if (options.counters.empty()) {
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, in.fd, STDIN_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, in_fd, STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&fa, child_out, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&fa, child_err, STDERR_FILENO);
     t0 = std::chrono::steady_clock::now();
@@ -191,7 +258,7 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
       close(go[1]);
       while (read(go[0], &c, 1) < 0 && errno == EINTR) {
       }
-      dup2(in.fd, STDIN_FILENO);
+      dup2(in_fd, STDIN_FILENO);
       dup2(child_out, STDOUT_FILENO);
       dup2(child_err, STDERR_FILENO);
       execvp(args[0], args.data());
@@ -224,8 +291,10 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
   r.started = true;
   out_write.reset();
   err_write.reset();
-  drain(out_read.fd, err_read.fd, r);
+  if (out_read.fd >= 0 || err_read.fd >= 0) drain(out_read.fd, err_read.fd, r);
   finish(pid, t0, r);
+  if (memory_out) take(files.out, r.output, std::string::npos);
+  if (memory_err) take(files.err, r.stderr_tail, stderr_tail_bytes);
   if (source) r.counts = scale_sample(source->stop());
   return r;
 }

@@ -105,13 +105,14 @@ double bench_session::pair_alpha() const {
 }
 
 child_result bench_session::run_once(const std::string& line, bool measured,
-                                     const std::string& what, bool interruptible) {
+                                     const std::string& what, bool interruptible,
+                                     const std::vector<std::string>* argv) {
   child_options co;
   co.input_file = s_.input;
   co.show_output = s_.show_output;
   co.capture_stdout = measured && !s_.columns.empty();
   if (measured) co.counters = s_.counters;
-  child_result r = s_.launch(command_argv(line, s_.shell), co);
+  child_result r = s_.launch(argv ? *argv : command_argv(line, s_.shell), co);
   // Ctrl-C reaches the whole foreground process group, the child too: a run cut short by it is
   // not a measurement, nor a failure of the program.
   if (interruptible && s_.interrupted && s_.interrupted->load()) throw interrupted_run{};
@@ -132,7 +133,8 @@ void bench_session::run_measured(std::size_t ci, double work) {
   std::string line = c.line;
   if (work_mode_) line = replace_all(line, work_token, format_work(work));
   if (!s_.prepare.empty()) run_once(s_.prepare, false, "--prepare");
-  const child_result r = run_once(line, true, c.name);
+  // The command's words were split once, before the session; only a work amount changes them.
+  const child_result r = run_once(line, true, c.name, true, work_mode_ ? nullptr : &c.argv);
   const double ts = elapsed_seconds();
   std::vector<std::vector<double>> rows;
   if (!s_.columns.empty()) {

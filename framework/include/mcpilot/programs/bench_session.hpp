@@ -148,9 +148,10 @@ class bench_session {
   double pair_alpha() const;
 
  private:
-  // interruptible: false for --cleanup, which runs after an interrupt too.
+  // interruptible: false for --cleanup, which runs after an interrupt too. argv: the line's words
+  // already split (a command's own, split once), or null to split `line` here.
   child_result run_once(const std::string& line, bool measured, const std::string& what,
-                        bool interruptible = true);
+                        bool interruptible = true, const std::vector<std::string>* argv = nullptr);
   void run_measured(std::size_t c, double work);
   // How judge() may look at the pairs under --until separated: at a round's end, when a look is
   // due; when the session closes, whenever runs came in since the last look; or not at all.
