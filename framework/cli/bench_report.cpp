@@ -44,6 +44,10 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
         v += ", " + std::to_string(a.n_used) + " of " + std::to_string(a.n) + " readings";
       if (a.warmup.removed_begin)
         v += ", " + std::to_string(a.warmup.removed_begin) + " warm-up removed";
+      if (a.phase.latest && a.ci_low)
+        v += ", of the latest phase only (runs " + std::to_string(a.phase.begin + 1) + "-" +
+             std::to_string(a.phase.end) + " of " + std::to_string(a.phase.segments) +
+             " segments: no phase holds half of the runs), not a verdict";
       if (r.required) v += a.converged ? ", converged" : ", not converged";
       tab.add(r.name, v);
     }

@@ -116,6 +116,38 @@ TEST(StreamAnalysis, LevelShiftsGiveTheLatestPhaseWithItsShift) {
   EXPECT_EQ(a.warmup.removed_begin, 2000u);
 }
 
+// The same three levels as one stream of a stream-style session (bench's runs of a command):
+// the stream gets its latest phase's interval too, not "no stable phase (in 1 of 1 streams)";
+// its median as well. Two streams with such drifts still get none: their latest phases are
+// different stretches of time.
+TEST(StreamAnalysis, OneStreamWithLevelShiftsGivesTheLatestPhase) {
+  std::mt19937_64 gen(8);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(3000), y(3000);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = 10 + 2 * static_cast<double>(i / 1000) + 0.5 * normal(gen);
+  for (std::size_t i = 0; i < y.size(); ++i)
+    y[i] = 10 + 2 * static_cast<double>(i / 1000) + 0.5 * normal(gen);
+  const std::vector<std::span<const double>> one = {x};
+  for (const auto statistic : {summary_statistic::mean, summary_statistic::median}) {
+    analysis_options o = normal_options();
+    o.requirements.statistic = statistic;
+    const analysis a = analyze_streams(one, o);
+    EXPECT_FALSE(a.warmup.accepted);
+    EXPECT_TRUE(a.phase.latest);
+    EXPECT_EQ(a.phase.begin, 2000u);
+    ASSERT_TRUE(a.ci_low && a.ci_high);
+    EXPECT_LT(*a.ci_low, 14.1);
+    EXPECT_GT(*a.ci_high, 13.9);
+    EXPECT_FALSE(a.converged);
+    EXPECT_NE(a.status.find("latest phase, readings 2000-3000"), std::string::npos) << a.status;
+  }
+  const std::vector<std::span<const double>> two = {x, y};
+  const analysis b = analyze_streams(two, normal_options());
+  EXPECT_FALSE(b.ci_low);
+  EXPECT_NE(b.status.find("in 2 of 2 streams"), std::string::npos) << b.status;
+}
+
 TEST(StreamAnalysis, OnePhaseReportsNoShift) {
   std::mt19937_64 gen(9);
   std::vector<double> x(2000);

@@ -57,6 +57,16 @@ std::string latest_phase_status(const analysis& a) {
          ", and is not a verdict";
 }
 
+// An interval to show, not a verdict: on a stream whose load comes and goes, the latest segment
+// is often a quiet one, and stopping on it missed the long-run mean in twice as many sessions
+// (docs/statistics.md, "A stop at the minimum"). The session goes on, as Pilot's does without a
+// stable phase, and a user it ends for still gets this interval.
+void mark_latest_phase(analysis& a) {
+  if (!a.phase.latest) return;
+  a.converged = false;
+  a.status = latest_phase_status(a);
+}
+
 }  // namespace
 
 std::span<const double> analysed_scale(std::span<const double> x, quantity_kind kind,
@@ -88,10 +98,7 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
   }
   if (median_wanted(opt)) {
     detail::conclude_median(a, stable, opt);
-    if (a.phase.latest) {
-      a.converged = false;
-      a.status = latest_phase_status(a);
-    }
+    mark_latest_phase(a);
     return a;
   }
   a.mean = back_to_unit(mean(stable), opt.kind);
@@ -122,14 +129,7 @@ analysis analyze(std::span<const double> readings, const analysis_options& opt) 
     const std::vector<double> batches = batch_means(stable.first(a.n_used), choice->size);
     detail::conclude(a, batches, choice->size, opt);
   }
-  if (a.phase.latest) {
-    // An interval to show, not a verdict: on a stream whose load comes and goes, the latest
-    // segment is often a quiet one, and stopping on it missed the long-run mean in twice as
-    // many sessions (docs/statistics.md, "A stop at the minimum"). The session goes on, as
-    // Pilot's does without a stable phase, and a user it ends for still gets this interval.
-    a.converged = false;
-    a.status = latest_phase_status(a);
-  }
+  mark_latest_phase(a);
   return a;
 }
 
@@ -142,15 +142,19 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   std::vector<std::vector<double>> storage(streams.size());
   std::vector<std::span<const double>> stable;
   std::size_t rejected = 0;
+  // One stream is one series: where no phase holds half of it (a load that drifts), it gets the
+  // interval of its latest phase, as analyze() gives, rather than none. Several streams' latest
+  // phases are different stretches of time and are not pooled.
+  phase_report* latest = streams.size() == 1 ? &a.phase : nullptr;
   for (std::size_t k = 0; k < streams.size(); ++k) {
     const std::span<const double> y = analysed_scale(streams[k], opt.kind, storage[k]);
     std::span<const double> st;
-    if (stable_phase(y, opt, a.warmup, st))
+    if (stable_phase(y, opt, a.warmup, st, latest))
       stable.push_back(st);
     else
       ++rejected;
   }
-  a.warmup.accepted = rejected == 0;
+  a.warmup.accepted = rejected == 0 && !a.phase.latest;
   if (rejected > 0) {
     a.status = std::string(no_stable_phase) + " (in " + std::to_string(rejected) + " of " +
                std::to_string(streams.size()) + " streams)";
@@ -165,6 +169,7 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
       return a;
     }
     detail::conclude_median(a, pooled, opt);
+    mark_latest_phase(a);
     return a;
   }
   std::vector<batch_correlogram> correlograms;
@@ -211,6 +216,7 @@ analysis analyze_streams(std::span<const std::span<const double>> streams,
   }
   a.subsession_autocorrelation = rho_q;
   detail::conclude(a, batches, *q, opt);
+  mark_latest_phase(a);
   return a;
 }
 
