@@ -8,6 +8,7 @@
 #include "html_cells.hpp"
 #include "html_page.hpp"
 #include "mcpilot/io/html_report.hpp"
+#include "mcpilot/io/report.hpp"
 #include "mcpilot/join.hpp"
 #include "mcpilot/number_text.hpp"
 
@@ -200,16 +201,21 @@ report_outcome write_html_report(std::ostream& out, const bench_report& r,
   runs.tables.push_back(std::move(method));
   bool any_wps = false;
   html::table wps{"Rate from the work-vs-duration regression (%WORK_AMOUNT%)",
-                  {"command", "rate (work/s)", "intercept (s per run)", "naive rate (biased)"},
+                  {"command", "rate (work/s)", "intercept (s per run)", "naive rate (biased)",
+                   "short runs left out"},
                   {},
-                  {false, true, true, true},
+                  {false, true, true, true, false},
                   true,
                   {}};
   for (const auto& c : r.commands) {
     if (!c.wps) continue;
     any_wps = true;
-    wps.rows.push_back({c.name, format_interval(c.wps->rate, c.wps->rate_low, c.wps->rate_high),
-                        format_number(c.wps->alpha, 1e-4), format_number(c.wps->naive_rate)});
+    const wps_fit& f = *c.wps;
+    wps.rows.push_back(
+        {c.name, format_interval(f.rate, f.rate_low, f.rate_high),
+         format_interval(f.alpha, f.alpha - f.alpha_half_width, f.alpha + f.alpha_half_width),
+         format_number(f.naive_rate),
+         f.excluded_rounds ? short_rounds_note(f, "run", "runs") : "none"});
   }
   if (any_wps) runs.tables.push_back(std::move(wps));
   pg.details.push_back(std::move(runs));
