@@ -1,5 +1,6 @@
 // The statistics core at n = 10^3 .. 10^6: the subsession search (including its worst case, a
-// series where no q qualifies and every q up to n/3 is tried), and the whole analyze() pipeline.
+// series where no q qualifies and every q up to n/3 is tried), the whole analyze() pipeline (the
+// mean's and the median's), and the WPS fit with its exclusion of short rounds.
 #include <benchmark/benchmark.h>
 
 #include <boost/random/normal_distribution.hpp>
@@ -8,6 +9,7 @@
 
 #include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/subsession.hpp"
+#include "mcpilot/stats/wps.hpp"
 
 namespace {
 
@@ -62,8 +64,41 @@ void BM_analyze_with_warmup_removal(benchmark::State& s) {
   s.SetComplexityN(s.range(0));
 }
 
+// The median's interval (a sort and the indicators' FFT) inside analyze(), against the mean's.
+void BM_analyze_median_no_warmup(benchmark::State& s) {
+  const auto x = ar1(static_cast<std::size_t>(s.range(0)), 0.5);
+  mcpilot::analysis_options o;
+  o.requirements = *mcpilot::preset("normal");
+  o.requirements.statistic = mcpilot::summary_statistic::median;
+  o.remove_warmup = false;
+  for (auto _ : s) benchmark::DoNotOptimize(mcpilot::analyze(x, o));
+  s.SetComplexityN(s.range(0));
+}
+
+// The WPS fit with the short rounds' exclusion: T = 1 + w + AR(1) noise over amounts 1..100.
+void BM_fit_wps_stable(benchmark::State& s) {
+  const auto e = ar1(static_cast<std::size_t>(s.range(0)), 0.5);
+  std::vector<double> w(e.size()), t(e.size());
+  for (std::size_t i = 0; i < e.size(); ++i) {
+    w[i] = static_cast<double>(1 + (37 * i) % 100);
+    t[i] = 1 + w[i] + e[i];
+  }
+  for (auto _ : s) benchmark::DoNotOptimize(mcpilot::fit_wps_stable(w, t, 0.95, 0.2));
+  s.SetComplexityN(s.range(0));
+}
+
 }  // namespace
 
+BENCHMARK(BM_analyze_median_no_warmup)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oNLogN);
+BENCHMARK(BM_fit_wps_stable)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oNLogN);
 BENCHMARK(BM_choose_subsession_iid)->RangeMultiplier(10)->Range(1000, 1000000)->Complexity();
 BENCHMARK(BM_choose_subsession_ar08_strict)
     ->RangeMultiplier(10)
