@@ -139,9 +139,24 @@ def session_overhead(files):
             f"**{span(cpu)} ns** | {faults:.1f} |"]
 
 
+def analysis_cost(files):
+    """analyze() with the mean and with the median, and fit_wps_stable, at n = 10^3 .. 10^6."""
+    m = medians(sum((load(f) for f in files), []))
+    rows = ["| n | `analyze`, the mean | `analyze`, `--statistic median` | ratio | `fit_wps_stable` |",
+            "|---|---|---|---|---|"]
+    ms = lambda t: f"{t / 1e6:.3g} ms"
+    for e in range(3, 7):
+        n = 10 ** e
+        mean = ns(m[f"BM_analyze_no_warmup/{n}"])
+        median = ns(m[f"BM_analyze_median_no_warmup/{n}"])
+        wps = ns(m[f"BM_fit_wps_stable/{n}"])
+        rows.append(f"| 10^{e} | {ms(mean)} | {ms(median)} | **{median / mean:.2f}** | {ms(wps)} |")
+    return rows
+
+
 KINDS = {"mojette-encode": mojette_encode, "mojette-decode": mojette_decode,
          "mojette-setup": mojette_setup, "mojette-ratios": mojette_ratios,
-         "session-overhead": session_overhead}
+         "session-overhead": session_overhead, "analysis-cost": analysis_cost}
 
 
 def pages():
