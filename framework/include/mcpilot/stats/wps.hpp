@@ -63,9 +63,10 @@ std::optional<wps_fit> fit_wps_subsessions(std::span<const double> work,
 // fitted duration below |alpha| (w < -2 alpha / beta) are left out and the rest refitted, the
 // cut-off only growing, until it excludes no more (Pilot iterates the same way on the rounds'
 // measured durations; the cut is on the work amount here because choosing rounds by their
-// measured duration would bias the slope, and choosing by the regressor does not). The last fit
-// that had enough rounds is returned. Without a significant negative alpha this is
-// fit_wps_subsessions. O(h log h) per refit, at most 16 refits.
+// measured duration would bias the slope, and choosing by the regressor does not). When the
+// rounds above a cut cannot be fitted (too few, or no subsession size qualifies) there is no
+// fit: the one that holds the short rounds is biased. Without a significant negative alpha this
+// is fit_wps_subsessions. O(h log h) per refit, at most 16 refits.
 std::optional<wps_fit> fit_wps_stable(std::span<const double> work,
                                       std::span<const double> duration, double confidence,
                                       double autocorrelation_limit);
