@@ -85,7 +85,8 @@ void run_wps(const analyze_state& st) {
                       " rounds; the fit needs at least 3 rounds, at least two different work "
                       "amounts, and (for autocorrelated rounds) at least 3 subsessions of rounds "
                       "whose residuals' lag-1 autocorrelation is within the limit, with different "
-                      "mean work");
+                      "mean work (when the intercept is below 0, among the rounds long enough to "
+                      "hold a stable phase)");
   if (st.o.json) {
     nlohmann::ordered_json j = {{"source", work.source},
                                 {"n", work.values.size()},
