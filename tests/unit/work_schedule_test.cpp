@@ -61,6 +61,7 @@ TEST(WorkSchedule, NoRampWhenTheFirstRunTakesMostOfTheBudget) {
 
 TEST(WorkSchedule, LaddersHalveTheirSpacingThreeTimes) {
   work_schedule s(0, 1024, 5, 0, 3);
+  EXPECT_EQ(s.ramp_runs(), 0u);  // --ramp-seconds 0: no ramp, not even its first run
   const std::size_t sizes[] = {5, 9, 17, 33, 33};
   for (std::size_t k = 0; k < 5; ++k) {
     const auto l = s.ladder(k);

@@ -129,7 +129,9 @@ void take(int fd, std::string& into, std::size_t keep) {
     got += static_cast<std::size_t>(k);
   }
   into.resize(got);
-  if (ftruncate(fd, 0) != 0) into += "\n(mcpilot: could not empty the output file)";
+  // A file left full would hand this run's output to the next one as well.
+  if (ftruncate(fd, 0) != 0)
+    throw std::runtime_error(std::string("emptying a run's output file: ") + std::strerror(errno));
 }
 
 void finish(pid_t pid, std::chrono::steady_clock::time_point t0, child_result& r) {

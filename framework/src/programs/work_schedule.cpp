@@ -51,7 +51,6 @@ double work_schedule::next() {
     std::shuffle(current_.begin(), current_.end(), rng_);
     at_ = 0;
   }
-  ++given_;
   const double w = current_[at_++];
   if (at_ == current_.size()) ++ladders_done_;
   return w;

@@ -33,7 +33,8 @@ class work_schedule {
   double next();
   void record(double seconds);
 
-  std::size_t ramp_runs() const { return ramp_.size(); }  // the ramp's amounts, the first included
+  // The ramp's amounts, the first run's included; 0 when the ramp is off (ramp_seconds <= 0).
+  std::size_t ramp_runs() const { return ramp_seconds_ > 0 ? ramp_.size() : 0; }
   bool ramp_done() const { return ramp_done_; }
   // Ladders run to their end after the ramp.
   std::size_t ladders_done() const { return ladders_done_; }
@@ -48,7 +49,7 @@ class work_schedule {
   double ramp_seconds_;
   philox_stream rng_;
   std::vector<double> ramp_;  // the ramp's amounts, planned after the first run
-  std::size_t given_ = 0;     // amounts handed out
+  std::size_t given_ = 0;     // the ramp's amounts handed out
   std::size_t recorded_ = 0;  // durations received
   bool ramp_done_ = false;
   std::vector<double> current_;  // the ladder under way, in its run order
