@@ -1,117 +1,235 @@
 #include "placement/lifetime.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <boost/random/exponential_distribution.hpp>
+#include <boost/random/uniform_int_distribution.hpp>
 #include <limits>
-#include <map>
-#include <stdexcept>
-
-#include "storage/ctmc.hpp"
 
 namespace mcpilot::placement {
 
-lifetime_outcome simulate_lifetime(const layout& l, const std::vector<std::vector<int>>& of,
-                                   const lifetime_settings& s, philox_stream& rng) {
-  const auto v = static_cast<std::size_t>(l.devices);
-  std::vector<double> next(v);
-  std::vector<char> down(v, 0);
-  std::vector<int> count(l.groups.size(), 0);
-  for (auto& t : next) t = s.lifetime.sample(rng);
-  lifetime_outcome out;
-  for (;;) {
-    const auto d =
-        static_cast<std::size_t>(std::min_element(next.begin(), next.end()) - next.begin());
-    const double now = next[d];
-    if (now == std::numeric_limits<double>::infinity()) {
-      // Every device is down for good without a loss: impossible when t < k, kept as a guard.
-      out.loss_hours = now;
-      return out;
+namespace {
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+
+// The history's state, with the counts per group that decide loss and unavailability.
+class history {
+ public:
+  history(const layout& l, const std::vector<std::vector<int>>& of, const lifetime_settings& s,
+          philox_stream& rng)
+      : l_(l), of_(of), s_(s), rng_(rng), v_(static_cast<std::size_t>(l.devices)) {
+    next_.resize(v_);
+    for (auto& t : next_) t = s.lifetime.sample(rng);
+    failed_.assign(v_, 0);
+    failed_count_.assign(l.groups.size(), 0);
+    down_count_.assign(l.groups.size(), 0);
+    lost_.assign(l.groups.size(), 0);
+    outages_ = s.outage.active() || (s.domains.count > 0 && s.domains.outage.active());
+    out_end_.assign(v_, inf);
+    outage_at_.assign(v_, inf);
+    if (s.outage.active())
+      for (std::size_t d = 0; d < v_; ++d) outage_at_[d] = outage_after(0);
+    if (s.domains.active()) {
+      members_.resize(static_cast<std::size_t>(s.domains.count));
+      for (int d = 0; d < l.devices; ++d)
+        members_[static_cast<std::size_t>(domain_of_device(s.domains, d))].push_back(d);
+      domain_rate_ = s.domains.count * (s.domains.outage.rate + s.domains.failure_rate);
+      next_domain_ = domain_after(0);
     }
-    if (!down[d]) {
-      if (out.first_failed < 0) out.first_failed = static_cast<int>(d);
-      down[d] = 1;
-      for (int g : of[d])
-        if (++count[static_cast<std::size_t>(g)] > s.tolerance) {
-          out.loss_hours = now;
-          return out;
+  }
+
+  lifetime_outcome run() {
+    for (;;) {
+      // The earliest event; ties go to the lowest device, failures and repairs first.
+      std::size_t d =
+          static_cast<std::size_t>(std::min_element(next_.begin(), next_.end()) - next_.begin());
+      double now = next_[d];
+      enum { repair_or_failure, outage_end, outage_start, domain_event } what = repair_or_failure;
+      if (outages_) {
+        for (std::size_t e = 0; e < v_; ++e) {
+          if (out_end_[e] < now) now = out_end_[e], d = e, what = outage_end;
+          if (outage_at_[e] < now) now = outage_at_[e], d = e, what = outage_start;
         }
-      next[d] = now + s.repair.sample(rng) + s.rebuild_hours[d];
-    } else {
-      down[d] = 0;
-      for (int g : of[d]) --count[static_cast<std::size_t>(g)];
-      next[d] = now + s.lifetime.sample(rng);
+      }
+      if (next_domain_ < now) now = next_domain_, what = domain_event;
+      if (now == inf) {
+        // Every device failed for good without a loss: impossible when t < k, kept as a guard.
+        out_.loss_hours = inf;
+        close_mission();
+        return out_;
+      }
+      if (outages_ && now > s_.mission_hours) {
+        end_outages();
+        continue;  // the event may have been an outage's
+      }
+      if (lost_any_ && now > s_.mission_hours) break;
+      switch (what) {
+        case repair_or_failure:
+          if (failed_[d])
+            repair(d, now);
+          else
+            fail(d, now);
+          break;
+        case outage_end:
+          back(d, now);
+          break;
+        case outage_start:
+          take_out(d, now + s_.outage.duration.sample(rng_));
+          outage_at_[d] = inf;
+          break;
+        case domain_event:
+          domain(now);
+          break;
+      }
+      note(now);
     }
+    close_mission();
+    return out_;
   }
-}
 
-std::optional<lifetime_exact> exact_lifetime(const layout& l, const lifetime_settings& s,
-                                             double mission_hours, std::size_t max_states) {
-  using kind = storage::duration_law::kind;
-  if (s.lifetime.type != kind::exponential) return std::nullopt;
-  if (s.repair.type != kind::exponential && s.repair.type != kind::none) return std::nullopt;
-  if (std::any_of(s.rebuild_hours.begin(), s.rebuild_hours.end(), [](double h) { return h > 0; }))
-    return std::nullopt;
-  const int v = l.devices;
-  if (v > 64) return std::nullopt;
-  const double fail = 1 / s.lifetime.mean;
-  const double repair = s.repair.type == kind::none ? 0.0 : 1 / s.repair.mean;
-  const auto of = groups_of_devices(l);
-
-  // Breadth first from "all up" over the down-sets that lose nothing.
-  std::map<std::uint64_t, std::size_t> index{{0, 0}};
-  std::vector<std::uint64_t> states{0};
-  const auto loses = [&](std::uint64_t set, int d) {
-    for (int g : of[static_cast<std::size_t>(d)]) {
-      int n = 0;
-      for (int e : l.groups[static_cast<std::size_t>(g)]) n += static_cast<int>((set >> e) & 1);
-      if (n > s.tolerance) return true;
-    }
-    return false;
-  };
-  for (std::size_t i = 0; i < states.size(); ++i) {
-    for (int d = 0; d < v; ++d) {
-      const std::uint64_t bit = std::uint64_t{1} << d;
-      if (states[i] & bit) continue;
-      const std::uint64_t next = states[i] | bit;
-      if (loses(next, d) || index.contains(next)) continue;
-      if (states.size() >= max_states) return std::nullopt;
-      index[next] = states.size();
-      states.push_back(next);
-    }
+ private:
+  double outage_after(double t) {
+    return t + boost::random::exponential_distribution<double>(s_.outage.rate)(rng_);
   }
-  storage::transient_chain chain(states.size());
-  for (std::size_t i = 0; i < states.size(); ++i)
-    for (int d = 0; d < v; ++d) {
-      const std::uint64_t bit = std::uint64_t{1} << d;
-      if (states[i] & bit) {
-        if (repair > 0) chain.rate(i, index.at(states[i] & ~bit)) += repair;
-      } else {
-        const std::uint64_t next = states[i] | bit;
-        if (auto it = index.find(next); it != index.end())
-          chain.rate(i, it->second) += fail;
-        else
-          chain.absorb(i) += fail;
+  double domain_after(double t) {
+    return t + boost::random::exponential_distribution<double>(domain_rate_)(rng_);
+  }
+  bool out(std::size_t d) const { return out_end_[d] < inf; }
+
+  // A group's down count moved by `step`: entering or leaving "unavailable".
+  void down_step(int g, int step) {
+    const auto i = static_cast<std::size_t>(g);
+    const bool before = down_count_[i] > s_.tolerance && !lost_[i];
+    down_count_[i] += step;
+    const bool after = down_count_[i] > s_.tolerance && !lost_[i];
+    unavailable_ += static_cast<int>(after) - static_cast<int>(before);
+  }
+
+  void fail(std::size_t d, double now) {
+    if (out_.first_failed < 0) out_.first_failed = static_cast<int>(d);
+    const bool was_out = out(d);
+    out_end_[d] = inf;
+    outage_at_[d] = inf;
+    failed_[d] = 1;
+    for (int g : of_[d]) {
+      const auto i = static_cast<std::size_t>(g);
+      if (!was_out) down_step(g, +1);
+      if (++failed_count_[i] > s_.tolerance && !lost_[i]) {
+        if (down_count_[i] > s_.tolerance) --unavailable_;  // lost now, no longer unavailable
+        lost_[i] = 1;
+        if (!lost_any_) out_.loss_hours = now;
+        lost_any_ = true;
+        if (now <= s_.mission_hours) ++out_.groups_lost;
       }
     }
-  lifetime_exact out;
-  out.states = states.size();
-  try {
-    out.mttdl_hours = storage::mean_time_to_absorption(chain)[0];
-  } catch (const std::domain_error&) {
-    return std::nullopt;
+    next_[d] = now + s_.repair.sample(rng_) + s_.rebuild_hours[d];
   }
-  // Uniformization costs S² per jump and about L·t jumps: keep it under ~1e9 operations.
-  double largest = 0;
-  for (std::size_t i = 0; i < states.size(); ++i) largest = std::max(largest, chain.exit_rate(i));
-  const double jumps = largest * mission_hours + 12 * std::sqrt(largest * mission_hours) + 40;
-  const double work = jumps * static_cast<double>(states.size() * states.size());
-  if (work <= 1e9) {
-    try {
-      out.loss_in_mission = storage::absorbed_by(chain, 0, mission_hours);
-    } catch (const std::domain_error&) {
+
+  void repair(std::size_t d, double now) {
+    failed_[d] = 0;
+    for (int g : of_[d]) {
+      --failed_count_[static_cast<std::size_t>(g)];
+      down_step(g, -1);
+    }
+    next_[d] = now + s_.lifetime.sample(rng_);
+    if (outages_ && s_.outage.active()) outage_at_[d] = outage_after(now);
+  }
+
+  // Device d goes out until `until`, or stays out until the later end.
+  void take_out(std::size_t d, double until) {
+    if (out(d)) {
+      out_end_[d] = std::max(out_end_[d], until);
+      return;
+    }
+    out_end_[d] = until;
+    outage_at_[d] = inf;
+    for (int g : of_[d]) down_step(g, +1);
+  }
+
+  void back(std::size_t d, double now) {
+    out_end_[d] = inf;
+    for (int g : of_[d]) down_step(g, -1);
+    if (s_.outage.active()) outage_at_[d] = outage_after(now);
+  }
+
+  void domain(double now) {
+    const auto& dc = s_.domains;
+    const int which = boost::random::uniform_int_distribution<int>(0, dc.count - 1)(rng_);
+    const bool outage = rng_.uniform() * (dc.outage.rate + dc.failure_rate) < dc.outage.rate;
+    if (outage) {
+      const double until = now + dc.outage.duration.sample(rng_);
+      if (outages_)
+        for (int d : members_[static_cast<std::size_t>(which)])
+          if (!failed_[static_cast<std::size_t>(d)]) take_out(static_cast<std::size_t>(d), until);
+    } else {
+      const auto& m = members_[static_cast<std::size_t>(which)];
+      // rebuild_hours is the first failed device's: a uniform member of a uniform domain (the
+      // domains are the same size) keeps that device uniform.
+      if (out_.first_failed < 0)
+        out_.first_failed =
+            m[boost::random::uniform_int_distribution<std::size_t>(0, m.size() - 1)(rng_)];
+      for (int d : m)
+        if (!failed_[static_cast<std::size_t>(d)]) fail(static_cast<std::size_t>(d), now);
+    }
+    next_domain_ = domain_after(now);
+  }
+
+  // Opens or closes the period during which some group is unavailable.
+  void note(double now) {
+    if (!counting_) return;
+    if (unavailable_ > 0 && since_ == inf) {
+      since_ = now;
+      if (now <= s_.mission_hours) ++out_.unavailable_periods;
+    } else if (unavailable_ == 0 && since_ < inf) {
+      out_.unavailable_hours += std::max(0.0, std::min(now, s_.mission_hours) - since_);
+      since_ = inf;
     }
   }
-  return out;
+
+  // Past the mission the outages stop: every device still out is back, and none goes out again.
+  void end_outages() {
+    close_mission();
+    for (std::size_t d = 0; d < v_; ++d) {
+      if (out(d)) {
+        out_end_[d] = inf;
+        for (int g : of_[d]) down_step(g, -1);
+      }
+      outage_at_[d] = inf;
+    }
+    outages_ = false;
+  }
+
+  void close_mission() {
+    if (since_ < inf) out_.unavailable_hours += std::max(0.0, s_.mission_hours - since_);
+    since_ = inf;
+    counting_ = false;
+  }
+
+  const layout& l_;
+  const std::vector<std::vector<int>>& of_;
+  const lifetime_settings& s_;
+  philox_stream& rng_;
+  std::size_t v_;
+  std::vector<double> next_;  // failure time while working or out, repair end while failed
+  std::vector<char> failed_;
+  std::vector<int> failed_count_, down_count_;
+  std::vector<char> lost_;
+  bool lost_any_ = false;
+  bool outages_ = false;
+  std::vector<double> out_end_;    // end of the device's outage while out, +inf otherwise
+  std::vector<double> outage_at_;  // next start of an outage of its own, +inf when none is due
+  std::vector<std::vector<int>> members_;
+  double domain_rate_ = 0, next_domain_ = inf;
+  int unavailable_ = 0;   // groups unavailable now
+  bool counting_ = true;  // within the mission
+  double since_ = inf;    // start of the current unavailable period
+  lifetime_outcome out_;
+};
+
+}  // namespace
+
+lifetime_outcome simulate_lifetime(const layout& l, const std::vector<std::vector<int>>& of,
+                                   const lifetime_settings& s, philox_stream& rng) {
+  return history(l, of, s, rng).run();
 }
 
 }  // namespace mcpilot::placement

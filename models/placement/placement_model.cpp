@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 
@@ -15,6 +16,7 @@
 #include "placement/layout_parameters.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/nines.hpp"
+#include "storage/outage_parameters.hpp"
 
 namespace mcpilot::placement {
 
@@ -94,6 +96,9 @@ void placement_model::declare(model_spec& s) const {
   s.boolean("rebuild.declustered", true,
             "true: a failed device's groups are rebuilt at once, from every device that shares "
             "one; false: one group at a time, from that group's k-1 devices");
+  // For scenario = lifetime: device d sits in domain d mod domains.count.
+  storage::declare_outage_parameters(s);
+  storage::declare_domain_parameters(s);
 
   if (scenario_ == scenario::lifetime) {
     s.proportion("loss_in_mission").describe("1 if data is lost within mission_hours, else 0");
@@ -108,6 +113,21 @@ void placement_model::declare(model_spec& s) const {
         .optional()
         .describe("that rebuild's busiest participant's reads over the participants' mean");
     storage::declare_durability_nines(s, mission_);
+    s.quantity("fraction_lost")
+        .optional()
+        .describe(
+            "groups lost within the mission over the b groups, per year of mission; its mean is "
+            "the expected fraction of the stored data lost per year");
+    if (outages_) {
+      s.quantity("unavailability")
+          .optional()
+          .describe(
+              "fraction of the mission during which some group is unavailable though not lost "
+              "(more than t of its devices down, failed or out)");
+      s.quantity("unavailable_events_per_year")
+          .optional()
+          .describe("periods of unavailability starting within the mission, per year of mission");
+    }
   } else {
     s.proportion("loss").describe("1 if at least one group is lost, else 0");
     // Optional, like fraction_lost: `loss` drives the session. groups_lost is constant where
@@ -170,7 +190,22 @@ void placement_model::configure(const parameters& p) {
     storage::check_laws(lifetime_.lifetime, lifetime_.repair, std::max(mission_, 1.0));
     storage::check_mission_failures(lifetime_.lifetime, static_cast<double>(v), mission_);
     for (const auto& r : rebuild_) lifetime_.rebuild_hours.push_back(r.hours);
+    lifetime_.mission_hours = mission_;
+    lifetime_.outage = storage::read_outage(p, mission_);
+    lifetime_.domains = storage::read_domains(p, v, mission_);
+    storage::check_event_streams(lifetime_.outage, lifetime_.domains, 0, static_cast<double>(v),
+                                 mission_, "the mission");
+  } else {
+    for (const char* f : {"outage.rate_per_hour", "domains.count", "domains.outage_rate_per_hour",
+                          "domains.failure_rate_per_hour"})
+      if (std::string_view(f) == "domains.count" ? p.integer(f) != 0 : p.has(f))
+        throw parameter_error(f, std::string(f) +
+                                     " applies to scenario = lifetime only (got "
+                                     "scenario = " +
+                                     sc + ")");
   }
+  outages_ = lifetime_.outage.active() ||
+             (lifetime_.domains.count > 0 && lifetime_.domains.outage.active());
 
   // Exact values.
   exact_.clear();
@@ -231,6 +266,8 @@ void placement_model::configure(const parameters& p) {
       exact_note_ = "rebuild figures exact; Markov chain on " + std::to_string(e->states) +
                     " down-sets" +
                     (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");
+      if (const auto f = exact_fraction_lost()) exact_["fraction_lost"] = *f;
+      if (outages_) exact_note_ += "; unavailability: none (no chain over outages here)";
     } else {
       exact_note_ =
           "rebuild figures exact; mttdl_hours and loss_in_mission unknown (they need "
@@ -328,6 +365,29 @@ void placement_model::replicate_lifetime(replication& r) const {
   const auto& first = rebuild_[static_cast<std::size_t>(std::max(o.first_failed, 0))];
   r.record(q_rebuild_hours, first.hours);
   r.record(q_rebuild_ratio, first.max_over_mean_load);
+  const double years = mission_ / storage::hours_per_year;
+  r.record("fraction_lost", o.groups_lost / static_cast<double>(layout_.groups.size()) / years);
+  if (outages_) {
+    r.record("unavailability", o.unavailable_hours / mission_);
+    r.record("unavailable_events_per_year", o.unavailable_periods / years);
+  }
+}
+
+// Without domain failures the devices fail and come back independently, so each group's loss is
+// that of its own k devices alone, the same for every group: the expected fraction lost is one
+// group's P(loss by the mission), from the chain of a layout that holds only that group.
+std::optional<double> placement_model::exact_fraction_lost() const {
+  if (lifetime_.domains.count > 0 && lifetime_.domains.failure_rate > 0) return std::nullopt;
+  layout one;
+  one.devices = one.group_size = layout_.group_size;
+  one.groups.emplace_back();
+  for (int d = 0; d < one.devices; ++d) one.groups[0].push_back(d);
+  lifetime_settings s = lifetime_;
+  s.domains = {};
+  s.rebuild_hours.assign(static_cast<std::size_t>(one.devices), 0.0);
+  const auto e = exact_lifetime(one, s, mission_);
+  if (!e || !e->loss_in_mission) return std::nullopt;
+  return *e->loss_in_mission / (mission_ / storage::hours_per_year);
 }
 
 }  // namespace mcpilot::placement

@@ -32,6 +32,7 @@ class placement_model : public model {
  private:
   void replicate_failures(replication& r) const;
   void replicate_lifetime(replication& r) const;
+  std::optional<double> exact_fraction_lost() const;
 
   layout layout_;
   layout_facts facts_;
@@ -41,6 +42,7 @@ class placement_model : public model {
   int failed_ = 3;
   double probability_ = 0.1;
   double mission_ = 0;
+  bool outages_ = false;  // device or domain outages: unavailability is defined
   bool rebuild_given_ = false;
   std::vector<device_rebuild> rebuild_;
   rebuild_settings rebuild_settings_;

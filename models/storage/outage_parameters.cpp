@@ -1,7 +1,10 @@
 #include "storage/outage_parameters.hpp"
 
 #include <sstream>
+
 #include <string>
+#include "mcpilot/number_text.hpp"
+#include "storage/duration_parameters.hpp"
 
 namespace mcpilot::storage {
 
@@ -69,8 +72,9 @@ void declare_outage_parameters(model_spec& s) {
 
 void declare_domain_parameters(model_spec& s) {
   s.integer("domains.count", 0,
-            "failure domains (racks, power domains); device i of group g is in domain "
-            "(g x disks + i) mod count; 0: none")
+            "failure domains (racks, power domains), striped over the devices: device n is in "
+            "domain n mod count (storage.group numbers disk i of group g as g x disks + i); 0: "
+            "none")
       .at_least(0);
   declare_law(s, "domains.outage_rate_per_hour", "domains.outage_",
               "a domain outage (all its working devices down, then back)");
@@ -103,12 +107,37 @@ domain_config read_domains(const parameters& p, int devices, std::optional<doubl
                           "domains.count is set but no domain event is: give "
                           "domains.outage_rate_per_hour or domains.failure_rate_per_hour");
   if (d.count > devices || devices % d.count != 0)
-    throw parameter_error("domains.count",
-                          "domains.count = " + std::to_string(d.count) + " does not divide the " +
-                              std::to_string(devices) +
-                              " devices (groups x disks) evenly: every domain must hold as many "
-                              "devices as every other");
+    throw parameter_error("domains.count", "domains.count = " + std::to_string(d.count) +
+                                               " does not divide the " + std::to_string(devices) +
+                                               " devices evenly: every domain must hold as many "
+                                               "devices as every other");
   return d;
+}
+
+void check_event_streams(const outage_law& outage, const domain_config& domains, double latent_rate,
+                         double devices, double span, const std::string& span_name) {
+  const struct {
+    const char* field;
+    double rate, units;
+    const char* per;
+  } streams[] = {
+      {"latent.rate_per_hour", latent_rate, devices, "devices"},
+      {"outage.rate_per_hour", outage.rate, devices, "devices"},
+      {"domains.failure_rate_per_hour", domains.failure_rate, static_cast<double>(domains.count),
+       "domains"},
+      {"domains.outage_rate_per_hour", domains.outage.rate, static_cast<double>(domains.count),
+       "domains"},
+  };
+  for (const auto& e : streams) {
+    const double events = e.rate * e.units * span;
+    if (e.rate > 0 && !(events <= max_failures_per_mission))
+      throw parameter_error(
+          e.field, std::string(e.field) + " = " + number_text(e.rate) + " puts about " +
+                       number_text(events) + " events in one replication (x " +
+                       number_text(e.units) + " " + e.per + " x " + number_text(span) + " h, " +
+                       span_name + "); at most " + number_text(max_failures_per_mission) +
+                       " keep a replication within seconds");
+  }
 }
 
 }  // namespace mcpilot::storage

@@ -4,6 +4,7 @@
 // each error a parameter_error naming its field.
 
 #include <optional>
+#include <string>
 
 #include "mcpilot/model.hpp"
 #include "mcpilot/parameters.hpp"
@@ -23,5 +24,12 @@ void declare_domain_parameters(model_spec& s);
 // a rate, and a count that does not divide the devices (`devices` = groups x disks) evenly.
 outage_law read_outage(const parameters& p, std::optional<double> mission);
 domain_config read_domains(const parameters& p, int devices, std::optional<double> mission);
+
+// Refuses a rate whose events would make one replication endless: latent errors and outages per
+// device, domain events per domain, over `span` hours (`span_name` says which span, for the
+// message); at most max_failures_per_mission each. A rate of 2^63 per hour once put every event
+// at the same instant, and a replication never ended.
+void check_event_streams(const outage_law& outage, const domain_config& domains, double latent_rate,
+                         double devices, double span, const std::string& span_name);
 
 }  // namespace mcpilot::storage

@@ -180,36 +180,10 @@ void storage_model::configure(const parameters& p) {
                                                " h / mission_hours overflows a double)");
   if (mission_)
     check_mission_failures(g.lifetime, static_cast<double>(g.disks) * groups_, *mission_);
-  // The same for the other event streams, over the mission or, without one, a mean disk life
-  // (a rate of 2^63 per hour once put every event at the same instant, and a replication never
-  // ended). Units: the devices or domains each rate is per.
-  {
-    const double span = mission_.value_or(g.lifetime.expected());
-    const double devices = static_cast<double>(g.disks) * groups_;
-    const struct {
-      const char* field;
-      double rate, units;
-      const char* per;
-    } streams[] = {
-        {"latent.rate_per_hour", g.latent_rate, devices, "devices"},
-        {"outage.rate_per_hour", g.outage.rate, devices, "devices"},
-        {"domains.failure_rate_per_hour", domains_.failure_rate,
-         static_cast<double>(domains_.count), "domains"},
-        {"domains.outage_rate_per_hour", domains_.outage.rate, static_cast<double>(domains_.count),
-         "domains"},
-    };
-    for (const auto& e : streams) {
-      const double events = e.rate * e.units * span;
-      if (e.rate > 0 && !(events <= max_failures_per_mission))
-        throw parameter_error(e.field, std::string(e.field) + " = " + number_text(e.rate) +
-                                           " puts about " + number_text(events) +
-                                           " events in one replication (x " + number_text(e.units) +
-                                           " " + e.per + " x " + number_text(span) + " h, " +
-                                           (mission_ ? "the mission" : "a mean disk life") +
-                                           "); at most " + number_text(max_failures_per_mission) +
-                                           " keep a replication within seconds");
-    }
-  }
+  // The same for the other event streams, over the mission or, without one, a mean disk life.
+  check_event_streams(g.outage, domains_, g.latent_rate, static_cast<double>(g.disks) * groups_,
+                      mission_.value_or(g.lifetime.expected()),
+                      mission_ ? "the mission" : "a mean disk life");
 
   const bool markov = g.lifetime.type == kind::exponential &&
                       (g.repair.type == kind::exponential || g.repair.type == kind::none) &&

@@ -140,6 +140,28 @@ TEST(PlacementDesigns, ToleranceAndFailedAreChecked) {
   EXPECT_EQ(rejected_field({{"design", "fano"}, {"failed", 8}}), "failed");
   EXPECT_EQ(rejected_field({{"design", "fano"}, {"failed", 7}}), "");
   EXPECT_EQ(rejected_field({{"design", "fano"}, {"scenario", "lifetime"}}), "mission_hours");
+  // Domains and outages: a count that does not divide v, and fields of the lifetime scenario
+  // given to another.
+  EXPECT_EQ(rejected_field({{"design", "fano"},
+                            {"scenario", "lifetime"},
+                            {"mission_hours", 100.0},
+                            {"domains.count", 2},
+                            {"domains.failure_rate_per_hour", 1e-4}}),
+            "domains.count");
+  EXPECT_EQ(rejected_field({{"design", "fano"}, {"domains.count", 7}}), "domains.count");
+  EXPECT_EQ(rejected_field({{"design", "fano"},
+                            {"scenario", "lifetime"},
+                            {"mission_hours", 100.0},
+                            {"outage.rate_per_hour", 1e-3},
+                            {"outage.mean_hours", 200.0}}),
+            "outage.mean_hours");
+  // 10^6 outages per device-hour over a year: some 6e10 events in one replication.
+  EXPECT_EQ(rejected_field({{"design", "fano"},
+                            {"scenario", "lifetime"},
+                            {"mission_hours", 8766.0},
+                            {"outage.rate_per_hour", 1e6},
+                            {"outage.mean_hours", 1e-9}}),
+            "outage.rate_per_hour");
   EXPECT_EQ(rejected_field({{"design", "fano"}, {"mission_hours", 100.0}}), "mission_hours");
 }
 

@@ -236,4 +236,82 @@ TEST(PlacementExact, LifetimeMarkovChain) {
   EXPECT_EQ(exact(*d, "rebuild_max_over_mean_load"), 1.0);
 }
 
+// One mirrored pair (clustered, v = k = 2, t = 1), lifetimes at rate a, repairs at rate m, both
+// devices in one domain whose failures (rate r) destroy both. From both up, a device failure (2a)
+// leaves one down and a domain failure (r) loses data; from one down, the repair (m) returns, and
+// the partner's failure (a) or the domain's (r) loses data: m0 = 1/(2a+r) + 2a/(2a+r) m1,
+// m1 = 1/(m+a+r) + m/(m+a+r) m0, so MTTDL = (m + 3a + r) / ((2a + r)(m + a + r) - 2am). With one
+// device per domain (count 2) a domain failure is one more device failure: (m + 3(a+r)) /
+// (2(a+r)^2), the first formula's r = 0 case at a + r.
+TEST(PlacementExact, DomainFailuresMirrorClosedForm) {
+  const double a = 1e-3, m = 1 / 50.0, r = 2e-4;
+  auto one = make({{"design", "clustered"},
+                   {"devices", 2},
+                   {"group_size", 2},
+                   {"groups", 1},
+                   {"tolerance", 1},
+                   {"scenario", "lifetime"},
+                   {"mission_hours", 1000.0},
+                   {"lifetime.mean_hours", 1000.0},
+                   {"repair.mean_hours", 50.0},
+                   {"domains.count", 1},
+                   {"domains.failure_rate_per_hour", r}});
+  EXPECT_NEAR(
+      exact(*one, "mttdl_hours") / ((m + 3 * a + r) / ((2 * a + r) * (m + a + r) - 2 * a * m)), 1.0,
+      1e-12);
+  auto two = make({{"design", "clustered"},
+                   {"devices", 2},
+                   {"group_size", 2},
+                   {"groups", 1},
+                   {"tolerance", 1},
+                   {"scenario", "lifetime"},
+                   {"mission_hours", 1000.0},
+                   {"lifetime.mean_hours", 1000.0},
+                   {"repair.mean_hours", 50.0},
+                   {"domains.count", 2},
+                   {"domains.failure_rate_per_hour", r}});
+  EXPECT_NEAR(exact(*two, "mttdl_hours") / ((m + 3 * (a + r)) / (2 * (a + r) * (a + r))), 1.0,
+              1e-12);
+  // A domain failure that cannot lose by itself leaves fraction_lost to the simulation.
+  EXPECT_FALSE(two->model.analytic().contains("fraction_lost"));
+}
+
+// AG(2,3) (v = 9, k = 3, every pair in one group), t = 1, racks {0,3,6}, {1,4,7}, {2,5,8}: any two
+// devices down lose data, and so does any rack failure. From all up: 9a to one down, 3r to loss.
+// From one down: m back; 8a or any of the 3 rack failures (each takes a device of the lost pair)
+// to loss. MTTDL = (m + 17a + 3r) / ((9a + 3r)(m + 8a + 3r) - 9am).
+TEST(PlacementExact, RackFailuresOnAnAffinePlane) {
+  const double a = 1e-3, m = 1 / 50.0, r = 1e-4;
+  auto c = make({{"design", "ag2"},
+                 {"order", 3},
+                 {"tolerance", 1},
+                 {"scenario", "lifetime"},
+                 {"mission_hours", 500.0},
+                 {"lifetime.mean_hours", 1000.0},
+                 {"repair.mean_hours", 50.0},
+                 {"domains.count", 3},
+                 {"domains.failure_rate_per_hour", r}});
+  const double mttdl = (m + 17 * a + 3 * r) / ((9 * a + 3 * r) * (m + 8 * a + 3 * r) - 9 * a * m);
+  EXPECT_NEAR(exact(*c, "mttdl_hours") / mttdl, 1.0, 1e-12);
+}
+
+// Fano, t = 1, independent devices: the expected fraction of groups lost is one group's P(loss by
+// T). A group of 3 with t = 1: from none down, 3a to one down; from one down, m back and 2a to
+// loss. The survival S(t) from none down solves S'' + (5a + m) S' + 6a^2 S = 0 with S(0) = 1,
+// S'(0) = 0: S = (l2 e^{l1 t} - l1 e^{l2 t}) / (l2 - l1), l1, l2 the roots of
+// x^2 + (5a + m) x + 6a^2.
+TEST(PlacementExact, FractionLostIsOneGroupsLoss) {
+  const double a = 1e-4, m = 1 / 50.0, T = 1000;
+  auto c = make({{"design", "fano"},
+                 {"tolerance", 1},
+                 {"scenario", "lifetime"},
+                 {"mission_hours", T},
+                 {"lifetime.mean_hours", 1 / a},
+                 {"repair.mean_hours", 1 / m}});
+  const double b = 5 * a + m, disc = std::sqrt(b * b - 24 * a * a);
+  const double l1 = (-b + disc) / 2, l2 = (-b - disc) / 2;
+  const double survive = (l2 * std::exp(l1 * T) - l1 * std::exp(l2 * T)) / (l2 - l1);
+  EXPECT_NEAR(exact(*c, "fraction_lost") / ((1 - survive) / (T / 8766)), 1.0, 1e-9);
+}
+
 }  // namespace

@@ -137,4 +137,83 @@ TEST(PlacementSimulation, IdenticalAcrossThreadCounts) {
     EXPECT_EQ(r1.readings->readings(q), r2.readings->readings(q));
 }
 
+// Rack failures on AG(2,3) (placement_exact_test derives the MTTDL by hand): the simulation
+// against the chain, loss and time to loss.
+TEST(PlacementSimulation, RackFailuresCoverTheChain) {
+  auto c = make({{"design", "ag2"},
+                 {"order", 3},
+                 {"tolerance", 1},
+                 {"scenario", "lifetime"},
+                 {"mission_hours", 500.0},
+                 {"lifetime.mean_hours", 1000.0},
+                 {"repair.mean_hours", 50.0},
+                 {"domains.count", 3},
+                 {"domains.failure_rate_per_hour", 1e-4}});
+  expect_covers(*c, run(*c, 61, 0.05), {"mttdl_hours", "loss_in_mission"});
+}
+
+TEST(PlacementSimulation, FractionLostCoversOneGroupsLoss) {
+  auto c = make({{"design", "fano"},
+                 {"tolerance", 1},
+                 {"scenario", "lifetime"},
+                 {"mission_hours", 500.0},
+                 {"lifetime.mean_hours", 1000.0},
+                 {"repair.mean_hours", 50.0}});
+  expect_covers(*c, run(*c, 62, 0.05), {"fraction_lost"});
+}
+
+// Unavailability against closed forms, with no failure inside the mission (a Weibull location of
+// 2,000 h): a mirrored pair (t = 1) is unavailable while both devices are out.
+// - Outages of each device at rate o while it is up, exponential of mean u: from up at 0, P(out
+//   at t) = p (1 - e^{-st}), p = o / (o + 1/u), s = o + 1/u; both (independent) p^2 (1 -
+//   e^{-st})^2, whose mean over [0, T] is p^2 [1 - 2(1 - e^{-sT})/(sT) + (1 - e^{-2sT})/(2sT)].
+// - Outages of the one domain holding both, at rate o whether or not it is out, each lasting D
+//   (an arrival while out extends it): out at t unless no arrival in (t - D, t], so P = 1 -
+//   e^{-o min(t, D)}, whose mean over [0, T], T > D, is [D - (1 - e^{-oD})/o + (T - D)(1 -
+//   e^{-oD})] / T.
+TEST(PlacementSimulation, UnavailabilityOfAMirrorCoversClosedForms) {
+  const double T = 1000;
+  {
+    const double o = 0.01, u = 20, p = o / (o + 1 / u), s = o + 1 / u;
+    auto c = make({{"design", "clustered"},
+                   {"devices", 2},
+                   {"group_size", 2},
+                   {"groups", 1},
+                   {"tolerance", 1},
+                   {"scenario", "lifetime"},
+                   {"mission_hours", T},
+                   {"lifetime.distribution", "weibull"},
+                   {"lifetime.shape", 1.0},
+                   {"lifetime.scale_hours", 1000.0},
+                   {"lifetime.location_hours", 2000.0},
+                   {"outage.rate_per_hour", o},
+                   {"outage.mean_hours", u}});
+    const double mean =
+        p * p *
+        (1 - 2 * (1 - std::exp(-s * T)) / (s * T) + (1 - std::exp(-2 * s * T)) / (2 * s * T));
+    EXPECT_TRUE(storage_test::covers(run(*c, 63, 0.05), "unavailability", mean));
+  }
+  {
+    const double o = 0.002, D = 30;
+    auto c = make({{"design", "clustered"},
+                   {"devices", 2},
+                   {"group_size", 2},
+                   {"groups", 1},
+                   {"tolerance", 1},
+                   {"scenario", "lifetime"},
+                   {"mission_hours", T},
+                   {"lifetime.distribution", "weibull"},
+                   {"lifetime.shape", 1.0},
+                   {"lifetime.scale_hours", 1000.0},
+                   {"lifetime.location_hours", 2000.0},
+                   {"domains.count", 1},
+                   {"domains.outage_rate_per_hour", o},
+                   {"domains.outage_distribution", "deterministic"},
+                   {"domains.outage_mean_hours", D}});
+    const double q = 1 - std::exp(-o * D);
+    const double mean = (D - q / o + (T - D) * q) / T;
+    EXPECT_TRUE(storage_test::covers(run(*c, 64, 0.05), "unavailability", mean));
+  }
+}
+
 }  // namespace
