@@ -1,8 +1,8 @@
 #include "storage/importance.hpp"
 
-#include <boost/random/exponential_distribution.hpp>
-#include <cmath>
 #include <vector>
+
+#include "storage/walk_estimators.hpp"
 
 namespace mcpilot::storage {
 
@@ -101,89 +101,22 @@ class system_walk {
   std::vector<long long> count_;
 };
 
-double hold(double rate, philox_stream& rng) {
-  return boost::random::exponential_distribution<double>(rate)(rng);
-}
-
 }  // namespace
 
 double cycle_hours(const system_rates& s, philox_stream& rng) {
-  system_walk w(s);
-  double t = 0, ratio = 1;
-  do {
-    t += 1 / w.total_rate();  // the expected holding time, in place of a draw
-    if (w.jump(rng, false, ratio)) break;
-  } while (!w.all_up());
-  return t;
+  return walk::cycle_hours<system_walk>(s, rng);
 }
 
 double cycle_loss_weight(const system_rates& s, philox_stream& rng) {
-  system_walk w(s);
-  double ratio = 1;
-  do {
-    if (w.jump(rng, true, ratio)) return ratio;
-  } while (!w.all_up());
-  return 0;
+  return walk::cycle_loss_weight<system_walk>(s, rng);
 }
-
-namespace {
-
-// A holding time at rate r forced to end within `left`: drawn from the exponential law
-// conditioned on that, the probability of the condition multiplying `ratio`. Paths it excludes
-// cannot end in loss within the time left, so they contribute nothing anyway.
-double forced_hold(double r, double left, double& ratio, philox_stream& rng) {
-  const double reach = -std::expm1(-r * left);
-  ratio *= reach;
-  return reach > 0 ? -std::log1p(-rng.uniform() * reach) / r : left;
-}
-
-// One excursion from all up, starting with a failure now, simulated under failure biasing, each
-// holding time forced to end within the time left: its likelihood ratio if it ends in data loss
-// within `within` hours, else 0. An unbiased reading of P(an excursion started now loses data
-// within `within`) that is positive with probability ~bias^tolerance, however short `within`.
-double biased_excursion_loss(const system_rates& s, double within, philox_stream& rng) {
-  system_walk w(s);
-  double elapsed = 0, ratio = 1;
-  while (true) {
-    if (w.jump(rng, true, ratio)) return ratio;
-    if (w.all_up()) return 0;
-    elapsed += forced_hold(w.total_rate(), within - elapsed, ratio, rng);
-    if (!(ratio > 0)) return 0;
-  }
-}
-
-}  // namespace
 
 double mission_loss_weight(const system_rates& s, double mission, philox_stream& rng) {
-  system_walk w(s);  // the main path: original dynamics, forced excursion starts
-  double t = 0, weight = 1, total = 0, ratio = 1;
-  while (true) {
-    // All up: force the next failure into [t, mission), by the inverse of the truncated
-    // exponential law, and carry the probability that it happens by then as a weight.
-    t += forced_hold(w.total_rate(), mission - t, weight, rng);
-    if (!(weight > 0) || t >= mission) return total;
-    // An excursion starts at t. Its chance of losing data before the mission ends, estimated
-    // by an independent biased excursion, counts if no earlier excursion lost data.
-    total += weight * biased_excursion_loss(s, mission - t, rng);
-    // The main path lives through the excursion under the original dynamics; a loss there ends
-    // the sum, as it would end the mission.
-    do {
-      if (w.jump(rng, false, ratio)) return total;
-      if (w.all_up()) break;
-      t += hold(w.total_rate(), rng);
-      if (t > mission) return total;
-    } while (true);
-  }
+  return walk::mission_loss_weight<system_walk>(s, mission, rng);
 }
 
 double mission_loss_plain(const system_rates& s, double mission, philox_stream& rng) {
-  system_walk w(s);
-  double t = 0, ratio = 1;
-  while (true) {
-    t += hold(w.total_rate(), rng);
-    if (t > mission) return 0;
-    if (w.jump(rng, false, ratio)) return 1;
-  }
+  return walk::mission_loss_plain<system_walk>(s, mission, rng);
 }
 
 }  // namespace mcpilot::storage

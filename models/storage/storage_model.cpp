@@ -199,8 +199,13 @@ void storage_model::configure(const parameters& p) {
     not_regenerative = "latent.rate_per_hour is not 0";
   // Outages and domain outages never lose data, so the loss estimators ignore them; domain
   // failures they cannot carry, except one device per domain under exponential lifetimes.
+  // One group whose domains hold several of its devices: importance sampling on the chain of
+  // per-domain failed counts (domain_walk.hpp), which is Markov with parallel rebuilds, or with
+  // tolerance <= 1 (at most one device failed before a loss).
+  const bool domain_walkable = domain_failures && !one_per_domain && groups_ == 1 &&
+                               not_regenerative.empty() && (g.parallel || g.tolerance <= 1);
   std::string correlated;
-  if (domain_failures && !(one_per_domain && not_regenerative.empty()))
+  if (domain_failures && !(one_per_domain && not_regenerative.empty()) && !domain_walkable)
     correlated = one_per_domain ? "domains.failure_rate_per_hour with " + not_regenerative
                                 : "domains.failure_rate_per_hour with " +
                                       std::to_string(groups_ * g.disks / domains_.count) +
@@ -215,8 +220,10 @@ void storage_model::configure(const parameters& p) {
     throw parameter_error("method",
                           "method = importance does not cover " + correlated +
                               ": its likelihood ratios are for independent device failures. "
-                              "Supported: method = naive (any domains), or domains with one "
-                              "device each and exponential lifetimes");
+                              "Supported: method = naive (any domains); domains with one device "
+                              "each and exponential lifetimes; or one group (groups = 1) with "
+                              "exponential lifetimes and rebuilds, rebuilt in parallel "
+                              "(repair.parallel = true) or with tolerance <= 1");
   } else if (method == "importance") {
     if (not_regenerative.empty()) {
       method_ = estimator::markov_chain;
@@ -263,6 +270,21 @@ void storage_model::configure(const parameters& p) {
               "shorter disk lives");
   group_ = g;
 
+  domain_walk_.reset();
+  if (method_ == estimator::markov_chain && domain_walkable) {
+    domain_walk_rates w;
+    w.group.domains = domains_.count;
+    w.group.per_domain = g.disks / domains_.count;
+    w.group.tolerance = g.tolerance;
+    w.group.failure_rate = 1 / g.lifetime.mean;
+    w.group.domain_failure_rate = domains_.failure_rate;
+    w.group.repair_rate = 1 / g.repair.mean;
+    w.group.rebuild_error = g.rebuild_error;
+    domain_walk_ = w;
+    reason_ += "; domains of " + std::to_string(w.group.per_domain) +
+               " devices: the chain on per-domain failed counts, domain failures biased as a "
+               "kind of failure";
+  }
   exact_.clear();
   quadrature_error_ = -1;
   steady_unavailability_ = -1;
@@ -321,6 +343,12 @@ void storage_model::configure(const parameters& p) {
 void storage_model::replicate(replication& r) const {
   if (method_ == estimator::failure_biasing) {
     r.record(0, system_mission_loss_biased(group_, groups_, *mission_, r.rng()));
+    return;
+  }
+  if (method_ == estimator::markov_chain && domain_walk_) {
+    r.record(0, domain_cycle_hours(*domain_walk_, r.rng()));
+    r.record(1, domain_cycle_loss_weight(*domain_walk_, r.rng()));
+    if (mission_) r.record(3, domain_mission_loss_weight(*domain_walk_, *mission_, r.rng()));
     return;
   }
   if (method_ == estimator::markov_chain) {

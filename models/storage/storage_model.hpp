@@ -11,6 +11,7 @@
 
 #include "mcpilot/model.hpp"
 #include "storage/availability_chain.hpp"
+#include "storage/domain_walk.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
 #include "storage/nines.hpp"
@@ -46,6 +47,8 @@ class storage_model : public model {
   std::string reason_;  // why this method (auto's reasoning, or the config's choice)
   double approximate_loss_ = -1;
   system_rates chain_;  // importance sampling (exponential laws only)
+  // Importance sampling of one group with several devices per failure domain.
+  std::optional<domain_walk_rates> domain_walk_;
   std::map<std::string, double> exact_;
   domain_config domains_;
   double steady_unavailability_ = -1;  // exact, when the availability chain applies
