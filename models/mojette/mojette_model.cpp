@@ -11,6 +11,7 @@
 #include "mojette/recoverability.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/nines.hpp"
+#include "storage/outage_parameters.hpp"
 
 namespace mcpilot::mojette {
 
@@ -71,6 +72,7 @@ void mojette_model::declare(model_spec& s) const {
             "served)");
   s.optional_number("mission_hours", "lifetime: mission time, hours (87,600 = 10 years)")
       .positive();
+  storage::declare_outage_parameters(s);
   s.boolean("verify", false,
             "decode the block from the replication's survivors and compare it bit for bit, every "
             "replication (an error if they differ)");
@@ -97,6 +99,16 @@ void mojette_model::declare(model_spec& s) const {
             "block byte (the reconstruction order is prepared outside the timing)");
   }
   if (lifetime_) storage::declare_durability_nines(s, scenario_.mission_hours);
+  if (lifetime_ && scenario_.outage.active()) {
+    s.quantity("unavailability")
+        .optional()
+        .describe(
+            "fraction of the mission during which the block is unavailable though not lost (the "
+            "servers up and not out fail Katz, the servers up pass it)");
+    s.quantity("unavailable_events_per_year")
+        .optional()
+        .describe("periods of unavailability starting within the mission, per year of mission");
+  }
 }
 
 void mojette_model::configure(const parameters& p) {
@@ -159,9 +171,17 @@ void mojette_model::configure(const parameters& p) {
                           "mission_hours applies to scenario = lifetime only, not independent");
   scenario_.mission_hours = mission.value_or(0);
   // Laws a double cannot simulate fail here, at load, never inside a replication.
-  if (lifetime_)
+  if (lifetime_) {
     storage::check_laws(scenario_.lifetime, scenario_.repair,
                         std::max(scenario_.mission_hours, 1.0));
+    scenario_.outage = storage::read_outage(p, scenario_.mission_hours);
+    storage::check_event_streams(scenario_.outage, {}, 0, static_cast<double>(n),
+                                 scenario_.mission_hours, "the mission");
+  } else if (p.has("outage.rate_per_hour")) {
+    throw parameter_error("outage.rate_per_hour",
+                          "outage.rate_per_hour applies to scenario = lifetime only, not "
+                          "independent");
+  }
   verify_ = p.boolean("verify");
   timing_ = p.boolean("timing");
 
@@ -220,6 +240,12 @@ void mojette_model::replicate(replication& r) const {
     const mission_outcome o = simulate_mission(scenario_, recoverable_, r.rng());
     survivors = o.survivors;
     r.record(q_loss, o.lost ? 1.0 : 0.0);
+    if (scenario_.outage.active()) {
+      const double T = scenario_.mission_hours;
+      r.record("unavailability", o.unavailable_hours / T);
+      r.record("unavailable_events_per_year",
+               o.unavailable_periods / (T / storage::hours_per_year));
+    }
   } else {
     for (std::size_t i = 0; i < n; ++i)
       if (!(r.rng().uniform() < failure_probability_)) survivors |= std::uint64_t{1} << i;

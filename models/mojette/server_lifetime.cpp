@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <boost/random/exponential_distribution.hpp>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -24,12 +25,39 @@ mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const cha
                                  philox_stream& rng) {
   const std::size_t n = s.servers;
   const bool repairs = s.repair.type != kind::none;
+  const bool outages = s.outage.active();
   std::vector<double> fail_at(n), done_at(n, inf);
   for (auto& f : fail_at) f = s.lifetime.sample(rng);
+  // Outages: the end of each server's outage while it is out, and the start of its next one
+  // while it is up and in.
+  std::vector<double> back_at(n, inf), out_at(n, inf);
+  const auto next_outage = [&](double t) {
+    return t + boost::random::exponential_distribution<double>(s.outage.rate)(rng);
+  };
+  if (outages)
+    for (auto& o : out_at) o = next_outage(0);
   std::vector<std::size_t> queue;  // serial rebuilds: failed servers, head first
   std::size_t head = 0;
   double head_done = inf;
-  std::uint64_t up = (std::uint64_t{1} << n) - 1;
+  std::uint64_t up = (std::uint64_t{1} << n) - 1, out = 0;
+  mission_outcome result;
+  double since = inf;  // start of the current unavailable period
+  const auto note = [&](double t) {
+    const bool unavailable = !recoverable[up & ~out];
+    if (unavailable && since == inf) {
+      since = t;
+      ++result.unavailable_periods;
+    } else if (!unavailable && since < inf) {
+      result.unavailable_hours += t - since;
+      since = inf;
+    }
+  };
+  const auto finish = [&](bool lost, double t) {
+    if (since < inf) result.unavailable_hours += std::min(t, s.mission_hours) - since;
+    result.lost = lost;
+    result.survivors = up;
+    return result;
+  };
   while (true) {
     const auto f = std::min_element(fail_at.begin(), fail_at.end());
     std::size_t rebuilt = n;
@@ -42,13 +70,35 @@ mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const cha
       rebuilt = queue[head];
       t_rebuild = head_done;
     }
-    const double t = std::min(*f, t_rebuild);
-    if (t > s.mission_hours) return {false, up};
-    if (t == *f) {
+    double t = std::min(*f, t_rebuild);
+    std::size_t moved = n;  // a server whose outage starts or ends at t
+    bool starts = false;
+    if (outages)
+      for (std::size_t i = 0; i < n; ++i) {
+        if (out_at[i] < t) t = out_at[i], moved = i, starts = true;
+        if (back_at[i] < t) t = back_at[i], moved = i, starts = false;
+      }
+    if (t > s.mission_hours) return finish(false, s.mission_hours);
+    if (moved < n) {
+      const std::uint64_t bit = std::uint64_t{1} << moved;
+      if (starts) {
+        out |= bit;
+        out_at[moved] = inf;
+        back_at[moved] = t + s.outage.duration.sample(rng);
+      } else {
+        out &= ~bit;
+        back_at[moved] = inf;
+        out_at[moved] = next_outage(t);
+      }
+      note(t);
+    } else if (t == *f) {
       const auto i = static_cast<std::size_t>(f - fail_at.begin());
       fail_at[i] = inf;
       up &= ~(std::uint64_t{1} << i);
-      if (!recoverable[up]) return {true, up};
+      out &= ~(std::uint64_t{1} << i);  // a failure ends an outage
+      back_at[i] = out_at[i] = inf;
+      if (!recoverable[up]) return finish(true, t);
+      note(t);
       if (!repairs) continue;
       if (s.parallel) {
         done_at[i] = t + s.repair.sample(rng);
@@ -68,6 +118,8 @@ mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const cha
       } else {
         head_done = t + s.repair.sample(rng);
       }
+      if (outages) out_at[rebuilt] = next_outage(t);
+      note(t);
     }
   }
 }

@@ -5,6 +5,11 @@
 // (storage/durations.hpp, read by storage/duration_parameters.hpp), with the same rules: every
 // server new at time 0, a rebuilt server is a new one, rebuilds one at a time (first come, first
 // served) or all in parallel, each rebuild's duration drawn when it starts.
+//
+// Transient outages (`outage.*`, storage/outage_laws.hpp): a server that is up and not out goes
+// out at rate `outage.rate`, with its projection, until the outage ends; it may fail while out,
+// which ends the outage. The block is unavailable while the servers up and not out fail Katz but
+// the servers up (not failed) pass it; it is lost, as before, only through failures.
 
 #include <cstdint>
 #include <optional>
@@ -12,6 +17,7 @@
 
 #include "mcpilot/rng.hpp"
 #include "storage/durations.hpp"
+#include "storage/outage_laws.hpp"
 
 namespace mcpilot::mojette {
 
@@ -21,14 +27,18 @@ struct lifetime_scenario {
   storage::duration_law repair;  // kind::none: never rebuilt
   bool parallel = false;
   double mission_hours = 0;
+  storage::outage_law outage;  // transient outages of single servers; rate 0: none
 };
 
 struct mission_outcome {
   bool lost = false;
-  std::uint64_t survivors = 0;  // bit i: server i up, at the loss or at the end of the mission
+  std::uint64_t survivors = 0;   // bit i: server i up, at the loss or at the end of the mission
+  double unavailable_hours = 0;  // within the mission, before any loss
+  int unavailable_periods = 0;   // such periods that started within it
 };
 
-// One mission, event by event. O(servers) per event.
+// One mission, event by event. O(servers) per event. Without outages it draws exactly what it
+// drew before they existed, so earlier results replay.
 mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const char> recoverable,
                                  philox_stream& rng);
 
