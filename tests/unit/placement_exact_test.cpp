@@ -16,6 +16,7 @@ namespace {
 using namespace mcpilot::placement;
 using placement_test::exact;
 using placement_test::make;
+using placement_test::mirror_lifetime;
 
 constexpr double tol = 1e-12;
 
@@ -245,31 +246,19 @@ TEST(PlacementExact, LifetimeMarkovChain) {
 // (2(a+r)^2), the first formula's r = 0 case at a + r.
 TEST(PlacementExact, DomainFailuresMirrorClosedForm) {
   const double a = 1e-3, m = 1 / 50.0, r = 2e-4;
-  auto one = make({{"design", "clustered"},
-                   {"devices", 2},
-                   {"group_size", 2},
-                   {"groups", 1},
-                   {"tolerance", 1},
-                   {"scenario", "lifetime"},
-                   {"mission_hours", 1000.0},
-                   {"lifetime.mean_hours", 1000.0},
-                   {"repair.mean_hours", 50.0},
-                   {"domains.count", 1},
-                   {"domains.failure_rate_per_hour", r}});
+  auto one = mirror_lifetime({{"mission_hours", 1000.0},
+                              {"lifetime.mean_hours", 1000.0},
+                              {"repair.mean_hours", 50.0},
+                              {"domains.count", 1},
+                              {"domains.failure_rate_per_hour", r}});
   EXPECT_NEAR(
       exact(*one, "mttdl_hours") / ((m + 3 * a + r) / ((2 * a + r) * (m + a + r) - 2 * a * m)), 1.0,
       1e-12);
-  auto two = make({{"design", "clustered"},
-                   {"devices", 2},
-                   {"group_size", 2},
-                   {"groups", 1},
-                   {"tolerance", 1},
-                   {"scenario", "lifetime"},
-                   {"mission_hours", 1000.0},
-                   {"lifetime.mean_hours", 1000.0},
-                   {"repair.mean_hours", 50.0},
-                   {"domains.count", 2},
-                   {"domains.failure_rate_per_hour", r}});
+  auto two = mirror_lifetime({{"mission_hours", 1000.0},
+                              {"lifetime.mean_hours", 1000.0},
+                              {"repair.mean_hours", 50.0},
+                              {"domains.count", 2},
+                              {"domains.failure_rate_per_hour", r}});
   EXPECT_NEAR(exact(*two, "mttdl_hours") / ((m + 3 * (a + r)) / (2 * (a + r) * (a + r))), 1.0,
               1e-12);
   // A domain failure that cannot lose by itself leaves fraction_lost to the simulation.

@@ -13,6 +13,7 @@ namespace {
 
 using placement_test::exact;
 using placement_test::make;
+using placement_test::mirror_lifetime;
 
 mcpilot::session_result run(const placement_test::configured& c, std::uint64_t seed, double ci_perc,
                             unsigned threads = 2) {
@@ -175,19 +176,13 @@ TEST(PlacementSimulation, UnavailabilityOfAMirrorCoversClosedForms) {
   const double T = 1000;
   {
     const double o = 0.01, u = 20, p = o / (o + 1 / u), s = o + 1 / u;
-    auto c = make({{"design", "clustered"},
-                   {"devices", 2},
-                   {"group_size", 2},
-                   {"groups", 1},
-                   {"tolerance", 1},
-                   {"scenario", "lifetime"},
-                   {"mission_hours", T},
-                   {"lifetime.distribution", "weibull"},
-                   {"lifetime.shape", 1.0},
-                   {"lifetime.scale_hours", 1000.0},
-                   {"lifetime.location_hours", 2000.0},
-                   {"outage.rate_per_hour", o},
-                   {"outage.mean_hours", u}});
+    auto c = mirror_lifetime({{"mission_hours", T},
+                              {"lifetime.distribution", "weibull"},
+                              {"lifetime.shape", 1.0},
+                              {"lifetime.scale_hours", 1000.0},
+                              {"lifetime.location_hours", 2000.0},
+                              {"outage.rate_per_hour", o},
+                              {"outage.mean_hours", u}});
     const double mean =
         p * p *
         (1 - 2 * (1 - std::exp(-s * T)) / (s * T) + (1 - std::exp(-2 * s * T)) / (2 * s * T));
@@ -195,21 +190,15 @@ TEST(PlacementSimulation, UnavailabilityOfAMirrorCoversClosedForms) {
   }
   {
     const double o = 0.002, D = 30;
-    auto c = make({{"design", "clustered"},
-                   {"devices", 2},
-                   {"group_size", 2},
-                   {"groups", 1},
-                   {"tolerance", 1},
-                   {"scenario", "lifetime"},
-                   {"mission_hours", T},
-                   {"lifetime.distribution", "weibull"},
-                   {"lifetime.shape", 1.0},
-                   {"lifetime.scale_hours", 1000.0},
-                   {"lifetime.location_hours", 2000.0},
-                   {"domains.count", 1},
-                   {"domains.outage_rate_per_hour", o},
-                   {"domains.outage_distribution", "deterministic"},
-                   {"domains.outage_mean_hours", D}});
+    auto c = mirror_lifetime({{"mission_hours", T},
+                              {"lifetime.distribution", "weibull"},
+                              {"lifetime.shape", 1.0},
+                              {"lifetime.scale_hours", 1000.0},
+                              {"lifetime.location_hours", 2000.0},
+                              {"domains.count", 1},
+                              {"domains.outage_rate_per_hour", o},
+                              {"domains.outage_distribution", "deterministic"},
+                              {"domains.outage_mean_hours", D}});
     const double q = 1 - std::exp(-o * D);
     const double mean = (D - q / o + (T - D) * q) / T;
     EXPECT_TRUE(storage_test::covers(run(*c, 64, 0.05), "unavailability", mean));

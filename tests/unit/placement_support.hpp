@@ -35,6 +35,23 @@ inline std::string rejected_field(std::initializer_list<std::pair<const char*, v
   return "";
 }
 
+// A mirrored pair in the lifetime scenario (clustered, v = k = 2, one group, t = 1), the layout
+// several closed forms are written for, with the parameters of the case.
+inline std::unique_ptr<configured> mirror_lifetime(
+    std::initializer_list<std::pair<const char*, value>> more) {
+  std::vector<mcpilot::test::named_value> named;
+  for (const auto& [name, v] :
+       std::initializer_list<std::pair<const char*, value>>{{"design", "clustered"},
+                                                            {"devices", 2},
+                                                            {"group_size", 2},
+                                                            {"groups", 1},
+                                                            {"tolerance", 1},
+                                                            {"scenario", "lifetime"}})
+    named.emplace_back(name, v.v);
+  for (const auto& [name, v] : more) named.emplace_back(name, v.v);
+  return mcpilot::test::make_configured<mcpilot::placement::placement_model>(named);
+}
+
 inline double exact(const configured& c, const std::string& name) {
   const auto a = c.model.analytic();
   const auto it = a.find(name);
