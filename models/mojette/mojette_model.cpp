@@ -46,7 +46,8 @@ void mojette_model::declare(model_spec& s) const {
       "A block stored as n Mojette projections on n servers (RozoFS layouts or custom "
       "projections): probability that the surviving projections cannot rebuild it (Katz "
       "criterion; exact over all 2^n survivor sets, and simulated), loss within a mission with "
-      "server failures and rebuilds, and the measured encode and decode time per byte.");
+      "server failures and rebuilds (durability_nines; with server outages, unavailability and "
+      "unavailable_events_per_year), and the measured encode and decode time per byte.");
   s.choice("layout", "rozofs-4-6", {"rozofs-2-3", "rozofs-4-6", "rozofs-8-12", "custom"},
            "RozoFS layout 0, 1, 2 (k-of-n = 2-of-3, 4-of-6, 8-of-12: Q = k rows, projections "
            "(i - n/2, 1)), or custom: `projections` on `rows` rows");

@@ -47,7 +47,10 @@ void placement_model::declare(model_spec& s) const {
       "Redundancy groups of k devices, each surviving `tolerance` failures, placed on v devices "
       "(racks, disks, tape libraries) by a block design (Fano, PG(2,q), AG(2,q), Steiner triple "
       "systems, cyclic, complete, a file) or not (random, clustered, copyset). What simultaneous "
-      "failures destroy, and how long a rebuild takes; exact counts beside the estimates.");
+      "failures destroy, and how long a rebuild takes; exact counts beside the estimates. The "
+      "lifetime scenario adds rack (domain) failures and outages and device outages, with "
+      "durability_nines, fraction_lost and, with outages, unavailability and "
+      "unavailable_events_per_year.");
   s.choice("design", "fano", design_names(),
            "the layout: a block design verified at construction, or a placement to compare");
   s.integer("order", 0, "q, for pg2 and ag2 (a prime <= 31)").in_range(0, max_count);
