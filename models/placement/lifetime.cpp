@@ -16,7 +16,7 @@ class history {
  public:
   history(const layout& l, const std::vector<std::vector<int>>& of, const lifetime_settings& s,
           philox_stream& rng)
-      : l_(l), of_(of), s_(s), rng_(rng), v_(static_cast<std::size_t>(l.devices)) {
+      : of_(of), s_(s), rng_(rng), v_(static_cast<std::size_t>(l.devices)) {
     next_.resize(v_);
     for (auto& t : next_) t = s.lifetime.sample(rng);
     failed_.assign(v_, 0);
@@ -204,7 +204,6 @@ class history {
     counting_ = false;
   }
 
-  const layout& l_;
   const std::vector<std::vector<int>>& of_;
   const lifetime_settings& s_;
   philox_stream& rng_;
