@@ -29,9 +29,6 @@ class history {
     if (s.outage.active())
       for (std::size_t d = 0; d < v_; ++d) outage_at_[d] = outage_after(0);
     if (s.domains.active()) {
-      members_.resize(static_cast<std::size_t>(s.domains.count));
-      for (int d = 0; d < l.devices; ++d)
-        members_[static_cast<std::size_t>(domain_of_device(s.domains, d))].push_back(d);
       domain_rate_ = s.domains.count * (s.domains.outage.rate + s.domains.failure_rate);
       next_domain_ = domain_after(0);
     }
@@ -95,7 +92,8 @@ class history {
   }
   bool out(std::size_t d) const { return out_end_[d] < inf; }
 
-  // A group's down count moved by `step`: entering or leaving "unavailable".
+  // A group's down count moved by `step`: entering or leaving "unavailable". Kept only while
+  // outages are followed: without them a group is down exactly when it has lost data.
   void down_step(int g, int step) {
     const auto i = static_cast<std::size_t>(g);
     const bool before = down_count_[i] > s_.tolerance && !lost_[i];
@@ -112,9 +110,10 @@ class history {
     failed_[d] = 1;
     for (int g : of_[d]) {
       const auto i = static_cast<std::size_t>(g);
-      if (!was_out) down_step(g, +1);
+      if (outages_ && !was_out) down_step(g, +1);
       if (++failed_count_[i] > s_.tolerance && !lost_[i]) {
-        if (down_count_[i] > s_.tolerance) --unavailable_;  // lost now, no longer unavailable
+        // Lost now, no longer unavailable.
+        if (outages_ && down_count_[i] > s_.tolerance) --unavailable_;
         lost_[i] = 1;
         if (!lost_any_) out_.loss_hours = now;
         lost_any_ = true;
@@ -128,7 +127,7 @@ class history {
     failed_[d] = 0;
     for (int g : of_[d]) {
       --failed_count_[static_cast<std::size_t>(g)];
-      down_step(g, -1);
+      if (outages_) down_step(g, -1);
     }
     next_[d] = now + s_.lifetime.sample(rng_);
     if (outages_ && s_.outage.active()) outage_at_[d] = outage_after(now);
@@ -152,23 +151,26 @@ class history {
   }
 
   void domain(double now) {
+    // Domain j holds devices j, j + count, j + 2 count, ... (domain_of_device).
     const auto& dc = s_.domains;
+    const auto step = static_cast<std::size_t>(dc.count);
     const int which = boost::random::uniform_int_distribution<int>(0, dc.count - 1)(rng_);
     const bool outage = rng_.uniform() * (dc.outage.rate + dc.failure_rate) < dc.outage.rate;
     if (outage) {
       const double until = now + dc.outage.duration.sample(rng_);
       if (outages_)
-        for (int d : members_[static_cast<std::size_t>(which)])
-          if (!failed_[static_cast<std::size_t>(d)]) take_out(static_cast<std::size_t>(d), until);
+        for (std::size_t d = static_cast<std::size_t>(which); d < v_; d += step)
+          if (!failed_[d]) take_out(d, until);
     } else {
-      const auto& m = members_[static_cast<std::size_t>(which)];
       // rebuild_hours is the first failed device's: a uniform member of a uniform domain (the
       // domains are the same size) keeps that device uniform.
       if (out_.first_failed < 0)
         out_.first_failed =
-            m[boost::random::uniform_int_distribution<std::size_t>(0, m.size() - 1)(rng_)];
-      for (int d : m)
-        if (!failed_[static_cast<std::size_t>(d)]) fail(static_cast<std::size_t>(d), now);
+            which +
+            dc.count * static_cast<int>(boost::random::uniform_int_distribution<std::size_t>(
+                           0, v_ / step - 1)(rng_));
+      for (std::size_t d = static_cast<std::size_t>(which); d < v_; d += step)
+        if (!failed_[d]) fail(d, now);
     }
     next_domain_ = domain_after(now);
   }
@@ -216,7 +218,6 @@ class history {
   bool outages_ = false;
   std::vector<double> out_end_;    // end of the device's outage while out, +inf otherwise
   std::vector<double> outage_at_;  // next start of an outage of its own, +inf when none is due
-  std::vector<std::vector<int>> members_;
   double domain_rate_ = 0, next_domain_ = inf;
   int unavailable_ = 0;   // groups unavailable now
   bool counting_ = true;  // within the mission
