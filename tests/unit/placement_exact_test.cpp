@@ -271,15 +271,7 @@ TEST(PlacementExact, DomainFailuresMirrorClosedForm) {
 // to loss. MTTDL = (m + 17a + 3r) / ((9a + 3r)(m + 8a + 3r) - 9am).
 TEST(PlacementExact, RackFailuresOnAnAffinePlane) {
   const double a = 1e-3, m = 1 / 50.0, r = 1e-4;
-  auto c = make({{"design", "ag2"},
-                 {"order", 3},
-                 {"tolerance", 1},
-                 {"scenario", "lifetime"},
-                 {"mission_hours", 500.0},
-                 {"lifetime.mean_hours", 1000.0},
-                 {"repair.mean_hours", 50.0},
-                 {"domains.count", 3},
-                 {"domains.failure_rate_per_hour", r}});
+  auto c = placement_test::ag2_racks();
   const double mttdl = (m + 17 * a + 3 * r) / ((9 * a + 3 * r) * (m + 8 * a + 3 * r) - 9 * a * m);
   EXPECT_NEAR(exact(*c, "mttdl_hours") / mttdl, 1.0, 1e-12);
 }

@@ -52,6 +52,20 @@ inline std::unique_ptr<configured> mirror_lifetime(
   return mcpilot::test::make_configured<mcpilot::placement::placement_model>(named);
 }
 
+// AG(2,3), t = 1, in 3 racks failing at 10^-4 per rack-hour; MTTF 1000 h, repairs 50 h, 500 h:
+// placement_exact_test derives its MTTDL by hand, placement_simulation_test simulates it.
+inline std::unique_ptr<configured> ag2_racks() {
+  return make({{"design", "ag2"},
+               {"order", 3},
+               {"tolerance", 1},
+               {"scenario", "lifetime"},
+               {"mission_hours", 500.0},
+               {"lifetime.mean_hours", 1000.0},
+               {"repair.mean_hours", 50.0},
+               {"domains.count", 3},
+               {"domains.failure_rate_per_hour", 1e-4}});
+}
+
 inline double exact(const configured& c, const std::string& name) {
   const auto a = c.model.analytic();
   const auto it = a.find(name);
