@@ -4,6 +4,7 @@
 #include <bit>
 #include <boost/random/uniform_int_distribution.hpp>
 #include <chrono>
+#include <span>
 #include <stdexcept>
 
 #include "mojette/directions.hpp"
@@ -99,7 +100,16 @@ void mojette_model::declare(model_spec& s) const {
             "time to rebuild the block from a smallest recoverable set, drawn uniformly, per "
             "block byte (the reconstruction order is prepared outside the timing)");
   }
-  if (lifetime_) storage::declare_durability_nines(s, scenario_.mission_hours);
+  if (lifetime_) {
+    storage::declare_durability_nines(s, scenario_.mission_hours);
+    const double years = scenario_.mission_hours / storage::hours_per_year;
+    s.derived("fraction_lost", {"loss_in_mission"},
+              [years](std::span<const double> m) { return m[0] / years; })
+        .optional()
+        .describe(
+            "the stored data (the one block) lost within the mission, per year of mission: "
+            "loss_in_mission / years");
+  }
   if (lifetime_ && scenario_.outage.active()) {
     s.quantity("unavailability")
         .optional()
@@ -191,6 +201,7 @@ void mojette_model::configure(const parameters& p) {
     if (const auto e = exact_loss_in_mission(scenario_, recoverable_)) {
       exact_["loss_in_mission"] = *e;
       exact_["durability_nines"] = storage::durability_nines(*e, scenario_.mission_hours);
+      exact_["fraction_lost"] = *e / (scenario_.mission_hours / storage::hours_per_year);
     }
   } else {
     exact_["unrecoverable"] = unrecoverable_probability(recoverable_, n, failure_probability_);

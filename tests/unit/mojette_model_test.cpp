@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/configure_model.hpp"
 #include "cli_test_support.hpp"
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/registry.hpp"
@@ -269,6 +270,22 @@ TEST(MojetteLifetime, UnavailabilityUnderOutagesAgainstItsIntegral) {
   }
   const double mean = sum / N, se = std::sqrt((sum2 / N - mean * mean) / N);
   EXPECT_NEAR(mean, exact, 4.5 * se) << exact;
+}
+
+// fraction_lost is loss_in_mission per year of mission, derived and optional; exact where the
+// loss is: over 10 years, a tenth (by 87,660 / 8,766) of the exact loss_in_mission.
+TEST(MojetteLifetime, FractionLostIsTheLossPerYear) {
+  auto c = mcpilot::test::make_configured<mojette::mojette_model>({{"layout", "rozofs-4-6"},
+                                                                   {"scenario", "lifetime"},
+                                                                   {"timing", false},
+                                                                   {"mission_hours", 87660.0},
+                                                                   {"lifetime.mean_hours", 1e5},
+                                                                   {"repair.mean_hours", 24.0}});
+  const auto exact = c->model.analytic();
+  EXPECT_NEAR(exact.at("fraction_lost"), exact.at("loss_in_mission") / 10, 1e-15);
+  const int q = c->spec.quantity_index("fraction_lost");
+  ASSERT_GE(q, 0);
+  EXPECT_FALSE(c->spec.quantities()[static_cast<std::size_t>(q)].required);
 }
 
 }  // namespace
