@@ -11,90 +11,126 @@ namespace {
 class domain_walk {
  public:
   explicit domain_walk(const domain_walk_rates& s)
-      : s_(s), r_(s.group), failed_(static_cast<std::size_t>(s.group.domains), 0) {}
+      : s_(s),
+        devices_(static_cast<std::size_t>(s.groups) * static_cast<std::size_t>(s.disks)),
+        failed_(devices_, 0),
+        group_failed_(static_cast<std::size_t>(s.groups), 0),
+        domain_working_(static_cast<std::size_t>(s.domains),
+                        static_cast<int>(devices_ / static_cast<std::size_t>(s.domains))) {}
 
-  bool all_up() const { return total_ == 0; }
+  bool all_up() const { return failed_total_ == 0; }
 
   double total_rate() const {
-    double rate = 0;
-    for (int f : failed_) rate += kinds_rate(f, true) + kinds_rate(f, false) + f * r_.repair_rate;
-    return rate;
+    const auto working = static_cast<double>(devices_ - failed_total_);
+    return working * s_.failure_rate + live_domains() * s_.domain_failure_rate +
+           static_cast<double>(failed_total_) * s_.repair_rate;
   }
 
   bool jump(philox_stream& rng, bool biased, double& ratio) {
-    double failures = 0, repairs = 0;
-    int kinds = 0;
-    for (int f : failed_) {
-      for (const bool device : {true, false}) {
-        const double r = kinds_rate(f, device);
-        failures += r;
-        kinds += r > 0 ? 1 : 0;
-      }
-      repairs += f * r_.repair_rate;
-    }
+    const auto working = static_cast<double>(devices_ - failed_total_);
+    const double live = live_domains();
+    const double failures = working * s_.failure_rate + live * s_.domain_failure_rate;
+    const double repairs = static_cast<double>(failed_total_) * s_.repair_rate;
     const double total = failures + repairs;
+    const double kinds =
+        (s_.failure_rate > 0 ? working : 0) + (s_.domain_failure_rate > 0 ? live : 0);
     const bool tilt = biased && !all_up();
     const double fail_share = repairs > 0 ? s_.bias : 1.0;
     const auto chance = [&](double r, bool failure) {
-      const double original = r / total;
-      return std::pair{original, !tilt     ? original
-                                 : failure ? fail_share / kinds
-                                           : (1 - fail_share) * r / repairs};
+      return !tilt ? r / total : failure ? fail_share / kinds : (1 - fail_share) * r / repairs;
     };
+    // The candidates in a fixed order: each device's failure or repair, then each domain's
+    // failure; the last one with a positive rate absorbs rounding.
     double u = rng.uniform();
-    // The candidates in a fixed order (per domain: its device failure, its failure, its repair);
-    // the last one with a positive rate absorbs rounding.
     std::size_t last = 0;
-    int last_kind = 0;
-    for (std::size_t j = 0; j < failed_.size(); ++j)
-      for (int kind = 0; kind < 3; ++kind) {
-        const double r = rate_of(j, kind);
-        if (r == 0) continue;
+    bool last_domain = false;
+    for (std::size_t d = 0; d < devices_; ++d) {
+      const bool failure = !failed_[d];
+      const double r = failure ? s_.failure_rate : s_.repair_rate;
+      if (r == 0) continue;
+      last = d;
+      const double p = chance(r, failure);
+      if (u < p) {
+        ratio *= r / total / p;
+        return failure ? fail_device(d, rng) : repair(d);
+      }
+      u -= p;
+    }
+    if (s_.domain_failure_rate > 0)
+      for (std::size_t j = 0; j < domain_working_.size(); ++j) {
+        if (domain_working_[j] == 0) continue;
         last = j;
-        last_kind = kind;
-        const auto [original, p] = chance(r, kind < 2);
+        last_domain = true;
+        const double p = chance(s_.domain_failure_rate, true);
         if (u < p) {
-          ratio *= original / p;
-          return apply(j, kind, rng);
+          ratio *= s_.domain_failure_rate / total / p;
+          return fail_domain(j, rng);
         }
         u -= p;
       }
-    const auto [original, p] = chance(rate_of(last, last_kind), last_kind < 2);
-    ratio *= original / p;
-    return apply(last, last_kind, rng);
+    const double r = last_domain     ? s_.domain_failure_rate
+                     : failed_[last] ? s_.repair_rate
+                                     : s_.failure_rate;
+    const bool failure = last_domain || !failed_[last];
+    ratio *= r / total / chance(r, failure);
+    if (last_domain) return fail_domain(last, rng);
+    return failure ? fail_device(last, rng) : repair(last);
   }
 
  private:
-  // A device failure (device) or the domain's failure (!device) in a domain with f failed.
-  double kinds_rate(int f, bool device) const {
-    const int working = r_.per_domain - f;
-    if (working == 0) return 0;
-    return device ? working * r_.failure_rate : r_.domain_failure_rate;
+  double live_domains() const {
+    double live = 0;
+    for (int w : domain_working_) live += w > 0 ? 1 : 0;
+    return live;
   }
-  double rate_of(std::size_t j, int kind) const {
-    const int f = failed_[j];
-    return kind == 0 ? kinds_rate(f, true) : kind == 1 ? kinds_rate(f, false) : f * r_.repair_rate;
+  std::size_t domain_of(std::size_t d) const { return d % domain_working_.size(); }
+  std::size_t group_of(std::size_t d) const { return d / static_cast<std::size_t>(s_.disks); }
+
+  void mark_failed(std::size_t d) {
+    failed_[d] = 1;
+    ++group_failed_[group_of(d)];
+    --domain_working_[domain_of(d)];
+    ++failed_total_;
+  }
+  // After failures that raised `group`'s count: loss when it passes the tolerance, or, when it
+  // leaves exactly `tolerance` failed, by the critical rebuild's read error (probability h, not
+  // biased, so it leaves the likelihood ratio alone).
+  bool loses(std::size_t group, philox_stream& rng) const {
+    const int f = group_failed_[group];
+    if (f > s_.tolerance) return true;
+    return f == s_.tolerance && s_.rebuild_error > 0 && rng.uniform() < s_.rebuild_error;
   }
 
-  bool apply(std::size_t j, int kind, philox_stream& rng) {
-    if (kind == 2) {
-      --failed_[j];
-      --total_;
-      return false;
-    }
-    const int lost = kind == 0 ? 1 : r_.per_domain - failed_[j];
-    failed_[j] += lost;
-    total_ += lost;
-    if (total_ > r_.tolerance) return true;
-    // A failure that leaves no redundancy: the critical rebuild fails with probability h. Not
-    // biased, so it leaves the likelihood ratio alone.
-    return total_ == r_.tolerance && r_.rebuild_error > 0 && rng.uniform() < r_.rebuild_error;
+  bool fail_device(std::size_t d, philox_stream& rng) {
+    mark_failed(d);
+    return loses(group_of(d), rng);
+  }
+  bool fail_domain(std::size_t j, philox_stream& rng) {
+    const std::size_t step = domain_working_.size();
+    std::vector<std::size_t> hit;
+    for (std::size_t d = j; d < devices_; d += step)
+      if (!failed_[d]) {
+        mark_failed(d);
+        if (hit.empty() || hit.back() != group_of(d)) hit.push_back(group_of(d));
+      }
+    bool lost = false;
+    for (std::size_t g : hit) lost = loses(g, rng) || lost;
+    return lost;
+  }
+  bool repair(std::size_t d) {
+    failed_[d] = 0;
+    --group_failed_[group_of(d)];
+    ++domain_working_[domain_of(d)];
+    --failed_total_;
+    return false;
   }
 
   const domain_walk_rates& s_;
-  const domain_group_rates& r_;
-  std::vector<int> failed_;
-  int total_ = 0;
+  std::size_t devices_;
+  std::vector<char> failed_;
+  std::vector<int> group_failed_;
+  std::vector<int> domain_working_;
+  std::size_t failed_total_ = 0;
 };
 
 }  // namespace

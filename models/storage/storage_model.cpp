@@ -199,11 +199,11 @@ void storage_model::configure(const parameters& p) {
     not_regenerative = "latent.rate_per_hour is not 0";
   // Outages and domain outages never lose data, so the loss estimators ignore them; domain
   // failures they cannot carry, except one device per domain under exponential lifetimes.
-  // One group whose domains hold several of its devices: importance sampling on the chain of
-  // per-domain failed counts (domain_walk.hpp), which is Markov with parallel rebuilds, or with
-  // tolerance <= 1 (at most one device failed before a loss).
-  const bool domain_walkable = domain_failures && !one_per_domain && groups_ == 1 &&
-                               not_regenerative.empty() && (g.parallel || g.tolerance <= 1);
+  // Domains that hold several devices (of one group, or of several): importance sampling on the
+  // chain of failed devices (domain_walk.hpp), which is Markov with parallel rebuilds, or with
+  // tolerance <= 1 (at most one device of a group failed before a loss).
+  const bool domain_walkable = domain_failures && !one_per_domain && not_regenerative.empty() &&
+                               (g.parallel || g.tolerance <= 1);
   std::string correlated;
   if (domain_failures && !(one_per_domain && not_regenerative.empty()) && !domain_walkable)
     correlated = one_per_domain ? "domains.failure_rate_per_hour with " + not_regenerative
@@ -221,9 +221,9 @@ void storage_model::configure(const parameters& p) {
                           "method = importance does not cover " + correlated +
                               ": its likelihood ratios are for independent device failures. "
                               "Supported: method = naive (any domains); domains with one device "
-                              "each and exponential lifetimes; or one group (groups = 1) with "
-                              "exponential lifetimes and rebuilds, rebuilt in parallel "
-                              "(repair.parallel = true) or with tolerance <= 1");
+                              "each and exponential lifetimes; or exponential lifetimes and "
+                              "rebuilds, rebuilt in parallel (repair.parallel = true) or with "
+                              "tolerance <= 1");
   } else if (method == "importance") {
     if (not_regenerative.empty()) {
       method_ = estimator::markov_chain;
@@ -273,17 +273,18 @@ void storage_model::configure(const parameters& p) {
   domain_walk_.reset();
   if (method_ == estimator::markov_chain && domain_walkable) {
     domain_walk_rates w;
-    w.group.domains = domains_.count;
-    w.group.per_domain = g.disks / domains_.count;
-    w.group.tolerance = g.tolerance;
-    w.group.failure_rate = 1 / g.lifetime.mean;
-    w.group.domain_failure_rate = domains_.failure_rate;
-    w.group.repair_rate = 1 / g.repair.mean;
-    w.group.rebuild_error = g.rebuild_error;
+    w.groups = groups_;
+    w.disks = g.disks;
+    w.domains = domains_.count;
+    w.tolerance = g.tolerance;
+    w.failure_rate = 1 / g.lifetime.mean;
+    w.domain_failure_rate = domains_.failure_rate;
+    w.repair_rate = 1 / g.repair.mean;
+    w.rebuild_error = g.rebuild_error;
     domain_walk_ = w;
-    reason_ += "; domains of " + std::to_string(w.group.per_domain) +
-               " devices: the chain on per-domain failed counts, domain failures biased as a "
-               "kind of failure";
+    reason_ += "; domains of " + std::to_string(groups_ * g.disks / domains_.count) +
+               " devices: the chain of failed devices, domain failures biased as a kind of "
+               "failure";
   }
   exact_.clear();
   quadrature_error_ = -1;
