@@ -203,15 +203,7 @@ TEST(StorageDomains, CorrelatedFailuresKnownAnswers) {
 // domain failures 1/2, h = 1/10 on a failure that leaves exactly 2 failed: MTTDL 493/235,
 // P(loss by 1) = 0.36931636762699711 (mpmath expm).
 TEST(StorageDomains, TwoDomainsOfTwoExact) {
-  auto c = make({{"disks", 4},
-                 {"tolerance", 2},
-                 {"lifetime.mean_hours", 1.0},
-                 {"repair.mean_hours", 0.1},
-                 {"repair.parallel", true},
-                 {"rebuild_error_probability", 0.1},
-                 {"domains.count", 2},
-                 {"domains.failure_rate_per_hour", 0.5},
-                 {"mission_hours", 1.0}});
+  auto c = storage_test::two_domains_of_two("naive");
   const auto exact = c->model.analytic();
   EXPECT_NEAR(exact.at("mttdl_hours"), 493.0 / 235, 1e-12);
   EXPECT_NEAR(exact.at("loss_in_mission"), 0.36931636762699711, 1e-10);

@@ -48,16 +48,7 @@ TEST(StorageDomainImportance, CoversTheSympyAnswers) {
     EXPECT_TRUE(covers(r, "loss_in_mission", 0.42324367391798581));
   }
   {
-    auto c = make({{"disks", 4},
-                   {"tolerance", 2},
-                   {"lifetime.mean_hours", 1.0},
-                   {"repair.mean_hours", 0.1},
-                   {"repair.parallel", true},
-                   {"rebuild_error_probability", 0.1},
-                   {"domains.count", 2},
-                   {"domains.failure_rate_per_hour", 0.5},
-                   {"mission_hours", 1.0},
-                   {"method", "importance"}});
+    auto c = storage_test::two_domains_of_two("importance");
     const auto r = run(*c, 82, 0.05);
     EXPECT_TRUE(covers(r, "mttdl_hours", 493.0 / 235));
     EXPECT_TRUE(covers(r, "loss_in_mission", 0.36931636762699711));

@@ -28,6 +28,22 @@ inline std::unique_ptr<configured> make(
   return mcpilot::test::make_configured<mcpilot::storage::storage_model>(values);
 }
 
+// 4 disks tolerating 2 in two domains of 2, lambda 1, parallel rebuilds mu = 10, domain failures
+// 1/2, h = 1/10, a 1-hour mission: storage_availability_test gives its exact values (sympy),
+// storage_domain_importance_test estimates them by importance sampling.
+inline std::unique_ptr<configured> two_domains_of_two(const char* method) {
+  return make({{"disks", 4},
+               {"tolerance", 2},
+               {"lifetime.mean_hours", 1.0},
+               {"repair.mean_hours", 0.1},
+               {"repair.parallel", true},
+               {"rebuild_error_probability", 0.1},
+               {"domains.count", 2},
+               {"domains.failure_rate_per_hour", 0.5},
+               {"mission_hours", 1.0},
+               {"method", method}});
+}
+
 // Intervals at 99.9% by default: a test file checks some thirty known answers, and at 95% one of
 // them would miss by chance for most seeds (1 - 0.95^30 = 79%); at 99.9% a miss is a 1-in-1000
 // event per check, while a bias of more than ~3.3 standard errors still fails.
