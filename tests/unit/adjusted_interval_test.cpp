@@ -27,7 +27,7 @@
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(AdjustedInterval, BiasCorrectionOfTheLag1) {
   // (h r + 1) / (h - 4): h = 8, r = 0.1 -> 1.8 / 4 = 0.45; h = 104, r = 0.2 -> 21.8 / 100.
@@ -299,11 +299,11 @@ TEST(AdjustedInterval, ReplicationStyleKeepsPilotsIntervalStreamsAdjust) {
   EXPECT_GE(r.quantities.at(0).stats.variance_inflation, 1.0);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The storage quick-start config is replication style: its results must be those of the version
 // before the adjusted interval existed, bit for bit. The values are that version's output
@@ -332,5 +332,5 @@ TEST(AdjustedInterval, StorageQuickstartUnchangedBitForBit) {
   for (const auto& quantity : q) EXPECT_EQ(quantity["interval"], "pilot");
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -14,7 +14,7 @@
 #include "../support/expect_rel.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(AutocorrelationTime, AutocovariancesByHand) {
   // The first 12 digits of pi. Exact values from Python's fractions, direct sums
@@ -113,5 +113,5 @@ TEST(AutocorrelationTime, DriftIsSeenAsLongCorrelation) {
   EXPECT_GT(integrated_autocorrelation_time(x).tau, 100);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -15,7 +15,7 @@
 
 using namespace mcpilot;
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // Levels held for the given lengths, plus noise of the given sd.
 std::vector<double> steps(const std::vector<std::pair<std::size_t, double>>& parts, double sd,
@@ -35,8 +35,6 @@ bool found_near(const changepoint_result& r, std::size_t where, std::size_t tole
       return true;
   return false;
 }
-
-}  // namespace
 
 TEST(Changepoints, NoiselessStepIsFoundExactly) {
   const auto x = steps({{100, 0.0}, {200, 5.0}}, 0, 1);
@@ -326,3 +324,5 @@ TEST(Changepoints, ShiftsBelowTheMinimumAreMerged) {
   EXPECT_TRUE(one.accepted);
   EXPECT_EQ(one.stable_begin, one.changepoints[0]);
 }
+
+}  // namespace MCPILOT_TEST_FILE

@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 child_result sh(const std::string& script, bool capture) {
   child_options o;
@@ -45,5 +45,5 @@ TEST(Child, AProgramThatCannotStartSaysWhy) {
   EXPECT_FALSE(r.start_error.empty());
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

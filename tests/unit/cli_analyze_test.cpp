@@ -11,7 +11,7 @@
 #include "cli_test_support.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::column_csv;
 using mcpilot::test::run_mcpilot;
@@ -369,8 +369,6 @@ TEST(CliAnalyzeBadInput, UsageErrors) {
   }
 }
 
-}  // namespace
-
 TEST(CliAnalyzeBadInput, MedianOfARate) {
   const temp_file f("1\n2\n3\n4\n5\n6\n7\n8\n");
   expect_input_error(
@@ -378,3 +376,5 @@ TEST(CliAnalyzeBadInput, MedianOfARate) {
       "--statistic median: the median is for ordinary readings; a rate has its own estimate (the "
       "harmonic mean)");
 }
+
+}  // namespace MCPILOT_TEST_FILE

@@ -20,7 +20,7 @@
 #include "mcpilot/stats/repeated_looks.hpp"
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 const std::string helper = MCPILOT_BENCH_HELPER;
 
@@ -396,11 +396,11 @@ TEST(CliBench, ExportsRawReadingsWithRunAndTime) {
   EXPECT_NE(slurp(md.path()).find("| Command |"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // --parameter-scan: one session per value, the sweep table with one row per value and quantity,
 // in the format `mcpilot scaling` reads.
@@ -428,11 +428,11 @@ TEST(CliBenchScan, ParameterMissingFromTheCommand) {
   EXPECT_NE(r.err.find("{k}"), std::string::npos) << r.err;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The order of the runs of several commands is a seeded shuffle: the same seed gives the same
 // order, another seed another one (the first round, cut by --max-runs, is fixed by the seed alone).
@@ -477,5 +477,5 @@ TEST(CliBench, InterruptWritesResultsSoFar) {
   EXPECT_GT(j["runs"].get<int>(), 5);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test

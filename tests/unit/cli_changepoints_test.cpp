@@ -9,7 +9,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::column_csv;
 using mcpilot::test::run_mcpilot;
@@ -135,4 +135,4 @@ TEST(CliChangepoints, LongSeriesSearchedOnMeans) {
       << human.out;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

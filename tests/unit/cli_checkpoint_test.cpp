@@ -28,7 +28,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 namespace fs = std::filesystem;
@@ -323,4 +323,4 @@ TEST(Checkpoint, KilledProcessResumesBitIdentical) {
   EXPECT_GT(resumed, 0) << "no kill landed after a checkpoint; the test exercised nothing";
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

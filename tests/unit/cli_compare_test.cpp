@@ -8,7 +8,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::column_csv;
 using mcpilot::test::run_mcpilot;
@@ -148,4 +148,4 @@ TEST(CliCompare, BadInput) {
   EXPECT_NE(r.err.find("/nonexistent/b.csv: cannot open"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

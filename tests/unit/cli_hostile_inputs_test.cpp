@@ -11,7 +11,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::column_csv;
 using mcpilot::test::run_mcpilot;
@@ -254,4 +254,4 @@ TEST(HostileInputs, LinearTrendIsWarnedAbout) {
   EXPECT_EQ(json::parse(s.out)["trend"]["warning"], false);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

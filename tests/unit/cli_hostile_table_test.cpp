@@ -15,7 +15,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 namespace fs = std::filesystem;
 using mcpilot::test::run_mcpilot;
@@ -415,4 +415,4 @@ TEST(HostileTable, FifoReaderGetsTheJson) {
   EXPECT_NO_THROW((void)nlohmann::json::parse(received)) << received.substr(0, 200);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -18,7 +18,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -252,4 +252,4 @@ TEST(ModelBugs, RecordOfAnUndeclaredNameListsTheDeclaredOnes) {
       << o.err;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -24,7 +24,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -428,4 +428,4 @@ TEST(CliModels, ListsAndDescribes) {
       << o.err;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

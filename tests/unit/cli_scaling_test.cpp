@@ -15,7 +15,7 @@
 #include "mcpilot/stats/scaling.hpp"
 #include "svg_check.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::run_mcpilot;
 using mcpilot::test::temp_file;
@@ -401,4 +401,4 @@ TEST(CliAnalyzePlot, FormatNeedsPlotAndPngWorks) {
   EXPECT_EQ(mcpilot::test::slurp(png.path()).substr(1, 3), "PNG");
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -16,7 +16,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 namespace fs = std::filesystem;
 using mcpilot::test::slurp;
@@ -98,4 +98,4 @@ TEST(StopSignals, TwoSigtermsToTheGroupStillWriteEveryOutput) {
   fs::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -22,7 +22,7 @@
 #include "mcpilot/registry.hpp"
 #include "mcpilot/sweep/run.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -395,4 +395,4 @@ TEST(SweepApi, EachPointThatRanIsHandedOnWithThePointsSoFar) {
   EXPECT_EQ(last_means[1], r.points[1].quantity("x")->stats.mean);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -11,7 +11,7 @@
 #include "mcpilot/cluster.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(Cluster, APlainProcessIsOneRankAndMapsNoMpiLibrary) {
   for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
@@ -39,5 +39,5 @@ TEST(Cluster, APlainProcessIsOneRankAndMapsNoMpiLibrary) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -17,7 +17,7 @@
 #include "sorting/sorting_model.hpp"
 #include "storage/storage_model.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -123,4 +123,4 @@ TEST(ConfigExtremes, EveryNumericFieldIsRefusedOrRuns) {
   EXPECT_GT(accepted, 0u);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -9,7 +9,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/config.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -365,4 +365,4 @@ TEST(Config, LoadsFromFileAndNamesAMissingOne) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -19,7 +19,7 @@
 #include "mcpilot/cli.hpp"
 #include "mcpilot/registry.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 namespace fs = std::filesystem;
 const fs::path root = MCPILOT_SOURCE_DIR;
@@ -127,4 +127,4 @@ TEST(DocsExamples, CliShowsWhatReplayPrints) {
   EXPECT_EQ(r.out, shown);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

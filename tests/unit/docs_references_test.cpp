@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -211,4 +211,4 @@ TEST(DocsReferences, NothingPointsOutsideTheProject) {
   EXPECT_TRUE(found.empty()) << "a clone of the project has none of these:" << list.str();
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -10,7 +10,7 @@
 #include "../../examples/pi/pi_model.hpp"
 #include "mcpilot/session.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -173,4 +173,4 @@ TEST(ExampleMm1, IntervalCoverageOverSeeds) {
   EXPECT_GE(covering, 17) << covering << " of " << sessions << " M/M/1 intervals covered";
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

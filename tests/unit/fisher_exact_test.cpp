@@ -14,12 +14,10 @@
 
 using mcpilot::fisher_exact;
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The relative tolerance of a p-value against R's, unless a check says otherwise.
 constexpr double p_tolerance = 1e-10;
-
-}  // namespace
 
 TEST(FisherExact, TwoSidedMatchesR) {
   // fisher.test(matrix(c(3,1,1,3),2,byrow=TRUE))$p.value
@@ -100,3 +98,5 @@ TEST(FisherExact, WeighsOnlyTheTablesThatWeighSomething) {
   }
   EXPECT_GT(far_out, 100);  // the draws did reach tables whose weight underflows
 }
+
+}  // namespace MCPILOT_TEST_FILE

@@ -29,7 +29,7 @@
 #include "mcpilot/io/plot.hpp"
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 namespace fs = std::filesystem;
 
@@ -195,5 +195,5 @@ TEST(HtmlReportBrowser, Bench) {
   expect_renders(report_kind::bench);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test

@@ -13,7 +13,7 @@
 #include "mcpilot/io/plot.hpp"
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 struct path_guard {
   std::string saved = std::getenv("PATH") ? std::getenv("PATH") : "";
@@ -166,5 +166,5 @@ TEST(HtmlReportCli, AnUnwritablePathIsRefusedBeforeAnyWork) {
   EXPECT_EQ(same.exit_code, exit_input);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test

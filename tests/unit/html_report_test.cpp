@@ -17,7 +17,7 @@
 #include "mcpilot/io/plot.hpp"
 
 namespace mcpilot::test {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // Restores PATH when a test has emptied it.
 struct path_guard {
@@ -186,5 +186,5 @@ TEST(HtmlReport, WithGnuplotEachFigureIsInlineLabelledAndIdsStayUnique) {
   expect_self_contained(page);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::test

@@ -12,7 +12,7 @@
 #include "../support/expect_rel.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 const sample_moments a{10, 4, 20}, b{12, 9, 30};
 
@@ -57,5 +57,5 @@ TEST(MeanComparison, NoVariationOnEitherSideIsAnError) {
                std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -20,7 +20,7 @@
 #include "mcpilot/session.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(MeasureClock, CalibrationGivesPositiveFiguresAndTheThousandfoldTarget) {
   const clock_calibration c = calibrate_clock(1e6);
@@ -382,5 +382,5 @@ TEST(MeasureSession, AFailedCheckEndsTheSessionWithAnError) {
   EXPECT_NE(r.error->find("wrong output"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

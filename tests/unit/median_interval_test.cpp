@@ -13,7 +13,7 @@
 #include "mcpilot/stats/analysis.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 std::vector<double> one_to(std::size_t n) {
   std::vector<double> x;
@@ -127,5 +127,5 @@ TEST(MedianInterval, AnalyzeReportsTheMedianAndItsVerdict) {
   EXPECT_EQ(analyze(x, o).statistic, summary_statistic::mean);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -17,7 +17,7 @@
 #include "mojette/recoverability.hpp"
 #include "mojette/server_lifetime.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 using mcpilot::test::run_mcpilot;
@@ -288,4 +288,4 @@ TEST(MojetteLifetime, FractionLostIsTheLossPerYear) {
   EXPECT_FALSE(c->spec.quantities()[static_cast<std::size_t>(q)].required);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

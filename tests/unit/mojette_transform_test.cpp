@@ -17,7 +17,7 @@
 #include "mojette/systematic.hpp"
 #include "mojette/transform.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot::mojette;
 
@@ -388,4 +388,4 @@ TEST(MojetteRecoverability, RozoFS46IsAThresholdLayout) {
   EXPECT_NEAR(unrecoverable_probability(rec, 6, 0.1), 0.01585, 1e-15);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

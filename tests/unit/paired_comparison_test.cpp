@@ -9,7 +9,7 @@
 #include "mcpilot/stats/paired_comparison.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 analysis_options plain(bool remove_warmup) {
   analysis_options o;
@@ -97,5 +97,5 @@ TEST(PairedComparison, RealDifferenceUnderALevelShiftFound) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -7,7 +7,7 @@
 
 #include "cli_test_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::run_mcpilot;
 using mcpilot::test::slurp;
@@ -138,4 +138,4 @@ TEST(PlacementCli, ShippedConfigsRun) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

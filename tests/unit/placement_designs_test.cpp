@@ -10,7 +10,7 @@
 #include "placement/failure_counts.hpp"
 #include "placement_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot::placement;
 using placement_test::rejected_field;
@@ -165,4 +165,4 @@ TEST(PlacementDesigns, ToleranceAndFailedAreChecked) {
   EXPECT_EQ(rejected_field({{"design", "fano"}, {"mission_hours", 100.0}}), "mission_hours");
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -11,7 +11,7 @@
 #include "placement/rebuild.hpp"
 #include "placement_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot::placement;
 using placement_test::exact;
@@ -295,4 +295,4 @@ TEST(PlacementExact, FractionLostIsOneGroupsLoss) {
   EXPECT_NEAR(exact(*c, "fraction_lost") / ((1 - survive) / (T / 8766)), 1.0, 1e-9);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

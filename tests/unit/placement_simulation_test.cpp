@@ -9,7 +9,7 @@
 #include "placement_support.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using placement_test::exact;
 using placement_test::make;
@@ -188,4 +188,4 @@ TEST(PlacementSimulation, UnavailabilityOfAMirrorCoversClosedForms) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

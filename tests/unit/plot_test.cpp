@@ -12,7 +12,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/plot.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 namespace fs = std::filesystem;
@@ -119,4 +119,4 @@ TEST(Plot, GnuplotErrorsAreReportedAndLeaveTheOldPicture) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}), 1);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

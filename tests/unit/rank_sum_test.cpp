@@ -19,7 +19,7 @@
 
 using namespace mcpilot;
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The relative tolerance of a p-value against R's, unless a check says otherwise.
 constexpr double p_tolerance = 1e-12;
@@ -30,8 +30,6 @@ std::vector<double> formula(int n, double step, double shift, bool use_cos) {
     v.push_back((use_cos ? std::cos(i * step) : std::sin(i * step)) + shift);
   return v;
 }
-
-}  // namespace
 
 TEST(RankSum, CdfMatchesPwilcox) {
   // pwilcox(200, 40, 60), pwilcox(20, 40, 60), pwilcox(1000, 40, 60)
@@ -483,3 +481,5 @@ TEST(RankSum, TieFactorCountsOrSortsToTheSameBits) {
     }
   }
 }
+
+}  // namespace MCPILOT_TEST_FILE

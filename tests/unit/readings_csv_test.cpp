@@ -12,7 +12,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/io/readings_csv.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::csv_options;
 using mcpilot::input_error;
@@ -154,9 +154,9 @@ TEST(ReadingsCsv, UnreadableFiles) {
   EXPECT_THROW(read_readings(std::filesystem::temp_directory_path().string()), input_error);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(ReadingsCsvStreaming, CrLfSplitAcrossChunksIsOneLineEnd) {
   // The reader fills 64 KiB at a time: put a "\r\n" across that boundary and a lone '\r' after.
@@ -201,4 +201,4 @@ TEST(ReadingsCsvStreaming, MemoryIsEightBytesPerReading) {
   EXPECT_LE(c.values.capacity(), 200000 * 1.125);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -14,7 +14,7 @@
 #include "../support/separated_looks_study.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // alpha_k = 6 alpha / (pi^2 k^2); 6 / pi^2 = 0.6079271018540267 (the Basel sum's reciprocal).
 TEST(LookLevel, ClosedForm) {
@@ -74,5 +74,5 @@ TEST(RepeatedLooks, UnequalStreamsAreSeparatedTheRightWay) {
   EXPECT_LE(o.wrong_way, 2000 * 0.025 + 3.09 * std::sqrt(2000 * 0.025 * 0.975));
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

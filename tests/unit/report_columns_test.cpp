@@ -9,7 +9,7 @@
 #include "mcpilot/io/report.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 std::string columns(const std::vector<std::vector<std::string>>& rows,
                     const std::vector<bool>& left, std::size_t indent = 0) {
@@ -37,5 +37,5 @@ TEST(WriteColumns, IndentedAndWithoutTrailingSpaces) {
   EXPECT_EQ(columns({}, {true}), "");
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

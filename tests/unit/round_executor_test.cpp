@@ -12,7 +12,7 @@
 
 #include "mcpilot/session.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -135,4 +135,4 @@ TEST(RoundExecutor, AFailureInALaterBlockIsTheLowestIndexAsLocally) {
   EXPECT_EQ(split.readings->readings(0), local.readings->readings(0));
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

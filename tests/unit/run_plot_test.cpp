@@ -18,7 +18,7 @@
 #include "mcpilot/io/plot.hpp"
 #include "mcpilot/registry.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -188,4 +188,4 @@ TEST(RunPlot, WithoutGnuplotExitTwoNamingThePackageAndTheRestIsWritten) {
   EXPECT_NE(read_file(csv).find("1,10,x,"), std::string::npos) << "the table is still written";
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

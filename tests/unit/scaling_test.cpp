@@ -12,7 +12,7 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/rng.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -432,4 +432,4 @@ TEST(ScalingShapes, NamesRoundTrip) {
   EXPECT_EQ(format_size(128), "128");
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

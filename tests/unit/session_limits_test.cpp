@@ -15,7 +15,7 @@
 #include "mcpilot/runner.hpp"
 #include "mcpilot/session.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 using namespace std::chrono_literals;
@@ -266,4 +266,4 @@ TEST(SessionLimits, StreamRoundsAreCutBetweenPiecesEqually) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -17,7 +17,7 @@
 #include "mcpilot/io/session_output.hpp"
 #include "mcpilot/stats/analysis.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -333,8 +333,6 @@ TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {
   EXPECT_FALSE(j["hostname"].get<std::string>().empty());
 }
 
-}  // namespace
-
 TEST(SessionOutput, ModelFactsAreShownUnderTheTitleAndInTheJson) {
   const auto r = replication_session(200);
   const std::vector<model_fact> facts = {{"v", std::int64_t{13}, "devices"},
@@ -368,3 +366,5 @@ TEST(SessionOutput, ModelFactsAreShownUnderTheTitleAndInTheJson) {
   EXPECT_TRUE(to_json(r, session_metadata{})["model_facts"].is_object());
   EXPECT_TRUE(to_json(r, session_metadata{})["model_facts"].empty());
 }
+
+}  // namespace MCPILOT_TEST_FILE

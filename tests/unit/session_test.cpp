@@ -9,7 +9,7 @@
 
 #include "mcpilot/session.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -258,4 +258,4 @@ TEST(Session, NoEventsWithinTheBudgetStopsAsUnreachableWithTheBound) {
   EXPECT_NE(a.status.find("max_replications"), std::string::npos) << a.status;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -18,7 +18,7 @@
 #include "sorting/sorts.hpp"
 
 namespace mcpilot::sorting {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 std::vector<key> draw(std::string_view family, std::size_t n, std::uint64_t seed) {
   philox_stream rng(seed, n);
@@ -269,5 +269,5 @@ TEST(SortingCounts, InsertionSortMeanShiftsOnRandomKeys) {
   EXPECT_NEAR(sum / reps, n * (n - 1.0) / 4, 4 * se);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::sorting

@@ -20,7 +20,7 @@
 #include "sorting/sorting_model.hpp"
 
 namespace mcpilot::sorting {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using test::run_mcpilot;
 using test::temp_file;
@@ -425,5 +425,5 @@ TEST(SortingEarlyStop, ASeparationThatDoesNotRepeatStopsNothing) {
   EXPECT_EQ(t.stopped().at("shell").previous_n, 91);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::sorting

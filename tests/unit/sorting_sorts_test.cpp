@@ -16,7 +16,7 @@
 #include "sorting/sorts.hpp"
 
 namespace mcpilot::sorting {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 std::vector<key> draw(std::string_view family, std::size_t n, std::uint64_t seed) {
   philox_stream rng(seed, n);
@@ -151,5 +151,5 @@ TEST(SortingKeys, FamiliesHaveTheirShape) {
   EXPECT_NE(draw("uniform", 100, 5), draw("uniform", 100, 6));
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::sorting

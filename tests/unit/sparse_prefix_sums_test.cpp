@@ -16,7 +16,7 @@
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // AR(1) readings about a large offset (so the centred sums carry rounding), with a stretch of
 // equal values (so batch means can be exactly equal and the correlations nullopt).
@@ -145,5 +145,5 @@ TEST(SparsePrefixSums, ChooseSubsessionOnALongSeriesMatchesTheFullSearch) {
   EXPECT_EQ(c->autocorrelation, 0.0);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -12,7 +12,7 @@
 #include "mcpilot/stats/stable_moments.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // By hand: readings 3 to 8 of 9 (two of warm-up, one left over), in subsessions of 2: means
 // 2, 6, 10; their mean 6 and variance ((-4)^2 + 0 + 4^2) / 2 = 16, times the inflation 1.5.
@@ -77,5 +77,5 @@ TEST(StableMoments, AgreesWithAnalyze) {
   EXPECT_REL(m->variance, var * a.variance_inflation, 1e-9);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -25,7 +25,7 @@
 #include "mcpilot/stats/trend.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 analysis_options with(const precision& p) {
   analysis_options o;
@@ -397,11 +397,11 @@ TEST(SubsessionTrend, IsTheTrendOfTheAnalysedBatchMeans) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The scale the interval and the change-points are computed on: the readings themselves (the
 // same memory, not a copy) or, for a rate, their reciprocals; what the kind cannot take is
@@ -435,5 +435,5 @@ TEST(AnalysedScale, ReadingsOrReciprocalsAndTheFirstBadReadingNamed) {
   EXPECT_THROW(analysed_scale(huge, quantity_kind::ordinary, storage), reading_error);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -17,7 +17,7 @@
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using nlohmann::json;
 using test::column_csv;
@@ -195,5 +195,5 @@ TEST(StatsAudit, WilsonRequiredSamplesFollowWilsonsWidth) {
   EXPECT_LE(*b.required_samples, y.size());
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -13,7 +13,7 @@
 #include "mcpilot/session.hpp"
 #include "mcpilot/stats/analysis.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -81,4 +81,4 @@ TEST(StatsConstantReadings, AConstantRequiredQuantityEndsTheSessionEarly) {
   EXPECT_EQ(*r.quantities[0].stats.mean, 3.0);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -29,7 +29,7 @@
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The textbook example: mean 5, sum of squared deviations 32.
 const std::vector<double> small_sample = {2, 4, 4, 4, 5, 5, 7, 9};
@@ -537,5 +537,5 @@ TEST(StatsSampleSize, UnreachableIsNulloptNeverZero) {
   EXPECT_EQ(required_batches(1e8, 1.0, 0.95), std::nullopt);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

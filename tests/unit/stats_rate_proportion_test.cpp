@@ -24,7 +24,7 @@
 #include "mcpilot/stats/summary.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 analysis_options options_for(quantity_kind kind, const char* preset_name) {
   analysis_options o;
@@ -480,11 +480,11 @@ TEST(StatsProportionAnalyze, NamesTheReadingThatIsNotZeroOrOne) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // P(X >= x) and P(X <= x) for X ~ Binomial(n, p), by summing the probabilities term by term: a
 // computation independent of the beta quantiles the interval uses.
@@ -519,5 +519,5 @@ TEST(StatsProportion, ClopperPearsonMatchesItsDefinitionAndR) {
   EXPECT_EQ(b.high, 1);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

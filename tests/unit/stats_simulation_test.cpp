@@ -22,7 +22,7 @@
 #include "mcpilot/stats/subsession.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using test::ar1_batch_lag1;
 using test::fill_ar1;
@@ -174,5 +174,5 @@ TEST(StatsSimulation, BatchMeanAutocorrelationFallsAsTheSeedSays) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -16,7 +16,7 @@
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // R: a <- c(19.2, 21.5, 20.1, 22.8, 18.9, 20.7, 21.1, 23.4)
 //    b <- c(17.1, 18.6, 16.2, 19.9, 17.7, 15.8, 18.4, 16.9, 20.3, 17.2, 16.5)
@@ -250,5 +250,5 @@ TEST(StatsWps, NotEnoughData) {
                std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -21,7 +21,7 @@
 #include "storage/system_mission.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace storage_test;
 using mcpilot::storage::availability_chain;
@@ -276,9 +276,9 @@ TEST(StorageAvailability, OutagesNeverLoseData) {
   EXPECT_TRUE(covers(run(*with, 77, 0.1), "mttdl_hours", 17.0 / 12));
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // Importance sampling on the availability chain: the regenerative ratio covers the exact
 // long-run values (the steady states above, as exact fractions), from a frequent case to a rare
@@ -338,9 +338,9 @@ TEST(StorageAvailability, ImportanceCoversSteadyState) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // Without repair, the exact loss probability is a binomial tail for any lifetime law; the
 // issue's value, 1.820726786e-4 for 10 disks tolerating 2 with Weibull(1.12, 461,386 h) over a
@@ -372,9 +372,9 @@ TEST(StorageUnrepaired, WeibullLossIsPrintedAsExact) {
       covers(capped(*h, 90, 0.2, 2'000'000), "mttdl_hours", h->model.analytic().at("mttdl_hours")));
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // placement.design's lifetime scenario has durability_nines too: with a one-year mission it is
 // -log10 of its exact P(loss within the year), and the quantity is declared, optional.
@@ -393,4 +393,4 @@ TEST(StorageNines, PlacementLifetimeDeclaresIt) {
   EXPECT_FALSE(c->spec.quantities()[static_cast<std::size_t>(q)].required);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

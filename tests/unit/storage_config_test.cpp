@@ -11,7 +11,7 @@
 #include "mcpilot/registry.hpp"
 #include "storage/storage_model.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using mcpilot::test::run_mcpilot;
 using mcpilot::test::slurp;
@@ -158,4 +158,4 @@ TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -13,7 +13,7 @@
 #include "storage/ctmc.hpp"
 #include "storage/group_chain.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot::storage;
 
@@ -183,4 +183,4 @@ TEST(StorageCtmc, GenericSolverByHand) {
   EXPECT_THROW(mean_time_to_absorption(closed), std::domain_error);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -8,7 +8,7 @@
 #include "storage/domain_walk.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using storage_test::covers;
 using storage_test::make;
@@ -143,4 +143,4 @@ TEST(StorageDomainImportance, RefusedWhereTheChainDoesNotApply) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

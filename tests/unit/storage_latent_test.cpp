@@ -10,7 +10,7 @@
 #include "storage/ctmc.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace storage_test;
 using mcpilot::storage::transient_chain;
@@ -102,4 +102,4 @@ TEST(StorageLatent, ScrubbingLimits) {
   EXPECT_LT(*a.ci_high, 17.0 / 12);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

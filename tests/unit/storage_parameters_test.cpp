@@ -5,7 +5,7 @@
 
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace storage_test;
 
@@ -160,9 +160,9 @@ TEST(StorageParameters, AnalyticOnlyForMarkovConfigurations) {
   EXPECT_TRUE(make({{"latent.rate_per_hour", 1e-5}})->model.analytic().empty());
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 TEST(StorageParameters, OutagesAndDomains) {
   // Rates <= 0.
@@ -231,4 +231,4 @@ TEST(StorageParameters, QuantitiesFollowTheConfiguration) {
   EXPECT_LT(is->spec.quantity_index("unavailability"), 0);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -15,7 +15,7 @@
 #include "storage/group_simulation.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace storage_test;
 using mcpilot::test::weibull_binomial_tail;
@@ -265,4 +265,4 @@ TEST(StorageRare, HazardIncrementsAndTheirInverse) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

@@ -11,7 +11,7 @@
 #include "storage/ctmc.hpp"
 #include "storage_support.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace storage_test;
 
@@ -332,4 +332,4 @@ TEST(StorageModel, QuantitiesFollowMethodAndMission) {
   EXPECT_FALSE(imp->spec.quantities()[4].required);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

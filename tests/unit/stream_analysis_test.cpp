@@ -17,7 +17,7 @@
 #include "mcpilot/stats/warmup_screen.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 analysis_options normal_options() {
   analysis_options o;
@@ -269,5 +269,5 @@ TEST(StreamAnalysis, ADriftFarBelowThePrecisionStillGivesAVerdict) {
   EXPECT_TRUE(a.converged) << a.status;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -12,7 +12,7 @@
 #include "mcpilot/rng.hpp"
 #include "mcpilot/sweep/plan.hpp"
 
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using namespace mcpilot;
 
@@ -244,4 +244,4 @@ TEST(SweepConfig, SetOfAQuotedAxisKeyReplacesTheAxis) {
   }
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE

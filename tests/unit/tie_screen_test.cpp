@@ -15,7 +15,7 @@
 #include "mcpilot/stats/rank_sum.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // a in two pieces, then b: where the pieces end must not matter.
 tie_screen screened(const std::vector<double>& a, const std::vector<double>& b, double limit) {
@@ -77,5 +77,5 @@ TEST(TieScreen, ANoIsNeverWrongAndTheAnswerDoesNotDependOnTheOrder) {
   EXPECT_GT(tied, 100);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

@@ -19,7 +19,7 @@
 #include "mcpilot/validate.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 using test::run_mcpilot;
 
@@ -154,5 +154,5 @@ TEST(Validate, TheCommandListsRunsAndRefuses) {
   EXPECT_NE(r.out.find("PASS: 2 of 2 rates pass, 1 studies"), std::string::npos) << r.out;
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot

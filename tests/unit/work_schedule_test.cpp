@@ -13,7 +13,7 @@
 #include "mcpilot/rng.hpp"
 
 namespace mcpilot::programs {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 std::vector<double> take(work_schedule& s, std::size_t n, double seconds_per_unit) {
   std::vector<double> w;
@@ -136,5 +136,5 @@ TEST(WorkSchedule, ASessionFindsTheRateOfASimulatedMachine) {
   EXPECT_GE(session.schedule()->ladders_done(), 2u);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot::programs

@@ -11,7 +11,7 @@
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot {
-namespace {
+namespace MCPILOT_TEST_FILE {
 
 // The data of StatsWps.MatchesRLm. SE(alpha) = sigma sqrt(1/h + wbar^2 / Sww) with
 // sigma = 0.16133909331065049 (R: summary(m)$sigma), h = 10, wbar = 5.5, Sww = 82.5:
@@ -91,5 +91,5 @@ TEST(WpsShortRounds, AnInterceptOfZeroRarelyLeavesRoundsOut) {
   EXPECT_GE(covered, 368);
 }
 
-}  // namespace
+}  // namespace MCPILOT_TEST_FILE
 }  // namespace mcpilot
