@@ -315,6 +315,34 @@ TEST(SessionOutput, ProgressLineShowsTheBoundOfAProportionWithNoEvents) {
   EXPECT_NE(line.find("more"), std::string::npos) << line;
 }
 
+// A drifting stream: 300 readings at 10, 300 at 20, 300 at 30, with noise, so that no phase holds
+// half. Its interval is of the latest phase, which may already be narrow enough, and the line must
+// say that the drift, not a count of readings, keeps the session going.
+TEST(SessionOutput, ProgressLineSaysWhenOnlyTheLatestPhaseHasAnInterval) {
+  std::mt19937_64 gen(7);
+  boost::random::normal_distribution<double> noise(0, 0.5);
+  std::vector<double> x;
+  for (const double level : {10.0, 20.0, 30.0})
+    for (int i = 0; i < 300; ++i) x.push_back(level + noise(gen));
+  quantity_result q;
+  q.name = "t";
+  q.required = true;
+  q.requirements = *preset("normal");
+  analysis_options o;
+  o.requirements = q.requirements;
+  q.stats = analyze(x, o);
+  ASSERT_TRUE(q.stats.phase.latest) << q.stats.status;
+  ASSERT_FALSE(q.stats.converged);
+  const std::vector<quantity_result> qs{q};
+  session_progress p;
+  p.round = 3;
+  p.replications = x.size();
+  p.quantities = &qs;
+  const std::string line = progress_line(p);
+  EXPECT_NE(line.find("drifting: latest phase only (readings 600-900)"), std::string::npos) << line;
+  EXPECT_EQ(line.find("more"), std::string::npos) << line;
+}
+
 TEST(SessionOutput, EnvironmentRecordsBuildMachineAndTimes) {
   const auto start = std::chrono::system_clock::time_point(std::chrono::seconds(1'700'000'000));
   const auto end = start + std::chrono::milliseconds(2500);

@@ -57,6 +57,12 @@ std::string progress_line(const session_progress& p) {
         line += " converged";
       } else if (a.unreachable) {
         line += ", unreachable";
+      } else if (a.phase.latest) {
+        // Wide enough or not, an interval of the latest phase is no verdict: say that this, not
+        // a count of readings, is what the stop waits for (a drifting load once showed "~0 more"
+        // round after round).
+        line += ", drifting: latest phase only (readings " + std::to_string(a.phase.begin) + "-" +
+                std::to_string(a.phase.end) + "), no phase holds half";
       } else if (a.required_samples) {
         const std::uint64_t more =
             *a.required_samples > a.n_used ? *a.required_samples - a.n_used : 0;
