@@ -4,11 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 namespace mcpilot {
 namespace MCPILOT_TEST_FILE {
+
+namespace fs = std::filesystem;
 
 child_result sh(const std::string& script, bool capture) {
   child_options o;
@@ -43,6 +48,53 @@ TEST(Child, AProgramThatCannotStartSaysWhy) {
   const auto r = run_child({"/nonexistent/program"}, child_options{});
   EXPECT_FALSE(r.started);
   EXPECT_FALSE(r.start_error.empty());
+}
+
+// The PATH search is execvp's, done once: the first regular, executable file, an empty entry
+// meaning the current folder; a name with a '/' is not searched.
+TEST(Child, FindOnPathFollowsExecvpsRules) {
+  const fs::path dir = fs::path(testing::TempDir()) / "child_path";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "a");
+  fs::create_directories(dir / "b");
+  for (const char* d : {"a", "b"}) {
+    std::ofstream(dir / d / "prog") << "#!/bin/sh\necho " << d << "\n";
+  }
+  fs::permissions(dir / "a" / "prog", fs::perms::owner_read | fs::perms::owner_write);  // not x
+  fs::permissions(dir / "b" / "prog", fs::perms::owner_all);
+  fs::create_directories(dir / "c" / "prog");  // a folder of that name is skipped too
+  const char* old = std::getenv("PATH");
+  const std::string saved = old ? old : "";
+  const std::string path =
+      (dir / "c").string() + ":" + (dir / "a").string() + ":" + (dir / "b").string();
+  setenv("PATH", path.c_str(), 1);
+  const auto found = find_on_path("prog");
+  const auto missing = find_on_path("no-such-program-of-mcpilot");
+  setenv("PATH", (":" + (dir / "c").string()).c_str(), 1);  // "" first: the current folder
+  const fs::path cwd = fs::current_path();
+  fs::current_path(dir / "b");
+  const auto here = find_on_path("prog");
+  fs::current_path(cwd);
+  setenv("PATH", saved.c_str(), 1);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(*found, (dir / "b" / "prog").string());
+  EXPECT_FALSE(missing);
+  ASSERT_TRUE(here);
+  EXPECT_EQ(*here, "./prog");
+  EXPECT_FALSE(find_on_path("/bin/sh"));
+  EXPECT_FALSE(find_on_path("./prog"));
+}
+
+// Spawned from the path found, the child still sees argv[0] as typed (a program may act on it).
+TEST(Child, ArgvZeroIsPassedAsTyped) {
+  child_options o;
+  o.capture_stdout = true;
+  const auto r = run_child({"sh", "-c", "echo $0"}, o);
+  ASSERT_TRUE(r.started) << r.start_error;
+  EXPECT_EQ(r.output, "sh\n");
+  const auto none = run_child({"no-such-program-of-mcpilot"}, child_options{});
+  EXPECT_FALSE(none.started);
+  EXPECT_NE(none.start_error.find("No such file"), std::string::npos) << none.start_error;
 }
 
 }  // namespace MCPILOT_TEST_FILE

@@ -87,7 +87,7 @@ std::vector<std::string> run_cfg(fixture& f, std::vector<std::string> more) {
 }
 
 void expect_json_file(const std::string& path) {
-  EXPECT_NO_THROW((void)nlohmann::json::parse(slurp(path))) << path;
+  EXPECT_TRUE(nlohmann::json::accept(slurp(path))) << path;
 }
 
 void expect_char_device(const std::string& path) {
@@ -412,7 +412,7 @@ TEST(HostileTable, FifoReaderGetsTheJson) {
   struct stat st {};
   ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
-  EXPECT_NO_THROW((void)nlohmann::json::parse(received)) << received.substr(0, 200);
+  EXPECT_TRUE(nlohmann::json::accept(received)) << received.substr(0, 200);
 }
 
 }  // namespace MCPILOT_TEST_FILE

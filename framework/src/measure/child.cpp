@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "mcpilot/error.hpp"
@@ -151,7 +153,39 @@ void finish(pid_t pid, std::chrono::steady_clock::time_point t0, child_result& r
   }
 }
 
+// The program's path as execvp would find it, looked up once per thread and name: searched at every
+// spawn, a bare name like `true` cost one failed execve per PATH entry before it (ten on a
+// developer's PATH), inside the timed window and so in every reading. The child still gets the
+// name as typed for argv[0]. A program that appears or moves during a session is not followed;
+// one that vanishes fails its spawn as before.
+const std::string& executable_of(const std::string& name) {
+  thread_local std::string last_name, last_path;
+  if (name != last_name) {
+    last_name = name;
+    last_path = find_on_path(name).value_or(name);
+  }
+  return last_path;
+}
+
 }  // namespace
+
+std::optional<std::string> find_on_path(const std::string& name) {
+  if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
+  const char* env = std::getenv("PATH");
+  const std::string path = env ? env : "/bin:/usr/bin";  // glibc's execvp default
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = std::min(path.find(':', begin), path.size());
+    const std::string dir = end > begin ? path.substr(begin, end - begin) : ".";
+    const std::string candidate = dir + "/" + name;
+    struct stat st;
+    if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        access(candidate.c_str(), X_OK) == 0)
+      return candidate;
+    if (end == path.size()) return std::nullopt;
+    begin = end + 1;
+  }
+}
 
 std::vector<std::string> split_command_line(const std::string& line, const std::string& what) {
   std::vector<std::string> words;
@@ -231,6 +265,8 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
 
+  // A path (it holds a '/'), so neither call below searches PATH again.
+  const std::string& program = executable_of(argv[0]);
   pid_t pid = -1;
   std::unique_ptr<counter_source> source;
   auto t0 = std::chrono::steady_clock::now();
@@ -241,7 +277,7 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
     posix_spawn_file_actions_adddup2(&fa, child_out, STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&fa, child_err, STDERR_FILENO);
     t0 = std::chrono::steady_clock::now();
-    const int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), environ);
+    const int rc = posix_spawnp(&pid, program.c_str(), &fa, nullptr, args.data(), environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc != 0) {
       r.start_error = std::strerror(rc);
@@ -263,7 +299,7 @@ child_result run_child(const std::vector<std::string>& argv, const child_options
       dup2(in_fd, STDIN_FILENO);
       dup2(child_out, STDOUT_FILENO);
       dup2(child_err, STDERR_FILENO);
-      execvp(args[0], args.data());
+      execvp(program.c_str(), args.data());
       const int e = errno;
       ssize_t ignored = write(failed[1], &e, sizeof e);
       (void)ignored;

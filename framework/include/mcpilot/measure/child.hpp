@@ -5,6 +5,7 @@
 // everything here is about exactly one of them.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,12 @@ std::vector<std::string> split_command_line(const std::string& line, const std::
 // The argv that runs `line`: its words (shell "none"), or {"/bin/sh", "-c", line} (shell "sh").
 std::vector<std::string> command_argv(const std::string& line, const std::string& shell);
 
-// Runs argv[0] (searched in PATH) with argv and waits for it. Never throws for the child's own
+// Where execvp would find `name` on PATH (the first regular, executable file); nullopt for a name
+// holding a '/' (used as it is) or one found nowhere. O(entries of PATH) stat calls.
+std::optional<std::string> find_on_path(const std::string& name);
+
+// Runs argv[0] (searched in PATH once per thread and name, outside the timed window; argv[0]
+// itself is passed on as given) with argv and waits for it. Never throws for the child's own
 // failure (not found, non-zero exit, killed): the result says so. Throws input_error when
 // input_file cannot be opened. Without counters the process is started with posix_spawn (the
 // cheapest way, so that the overhead per run stays small); with them, by fork and exec, so that
