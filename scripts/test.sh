@@ -20,6 +20,14 @@ for arg in "$@"; do
 done
 
 scripts/install-deps.sh
+# A shell left pinned to fewer CPUs than the machine has (a long run pinned with `taskset -p` on
+# the shell, or on PID 1, instead of on its own command) builds and tests on those only: one
+# session here ran everything on 1 of 2 cores without knowing. Say so; it is not an error.
+online=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 0)
+if [ "$(nproc)" -lt "$online" ]; then
+  echo "test.sh: this shell may use $(nproc) of the $online CPUs (taskset -p $$ shows its mask);" \
+    "the build and the tests run on those only" >&2
+fi
 if [ "$sanitize" -eq 0 ]; then
   build=${MCPILOT_BUILD_DIR:-build}
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release
