@@ -66,13 +66,16 @@ struct stream_session {
   bool converged = false;
   std::size_t n = 0;
   double mean = 0, low = 0, high = 0;
+  std::size_t begin = 0, used = 0;  // the readings the interval rests on: [begin, begin + used)
+  std::size_t subsessions = 0;
 };
 
 // A sequential session as `bench` and stream-style `run` drive one: a first round of
 // max(10, 2 min_samples) readings, then rounds of the readings still needed (at least a tenth of
 // those so far, at most doubling them), analysed after each, until converged or max_n.
-inline stream_session run_stream_session(vm_stream& src, const analysis_options& opt,
-                                         std::size_t max_n) {
+// Any source with next() will do.
+template <class Source>
+stream_session run_stream_session(Source& src, const analysis_options& opt, std::size_t max_n) {
   std::vector<double> x;
   std::size_t target = std::max<std::size_t>(10, 2 * opt.requirements.min_samples);
   stream_session r;
@@ -85,6 +88,9 @@ inline stream_session run_stream_session(vm_stream& src, const analysis_options&
       r.mean = *a.mean;
       r.low = *a.ci_low;
       r.high = *a.ci_high;
+      r.begin = a.warmup.removed_begin;
+      r.used = a.n_used;
+      r.subsessions = a.subsession_count.value_or(0);
       return r;
     }
     if (x.size() >= max_n) return r;
