@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -9,10 +10,50 @@
 
 namespace mcpilot::storage {
 
+int domain_outage_depth(double rho) {
+  // rho^K / (K + 1)!, stepped up from K = 1.
+  double share = rho / 2;
+  for (int k = 1; k <= 8; ++k) {
+    if (share <= 1e-13) return k;
+    share *= rho / (k + 2);
+  }
+  throw std::domain_error(
+      "domain outages overlap too often for the availability chain (alpha_d / "
+      "beta_d = " +
+      std::to_string(rho) + ")");
+}
+
+namespace {
+
+double binomial(double n, double k) {
+  return std::round(std::exp(std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1)));
+}
+
+// Working-device types with domain outages: own outage (0, 1) times domain outages running
+// (0..K); type 0 is up.
+int type_of(int own, int k, int depth) {
+  return own * (depth + 1) + k;
+}
+
+}  // namespace
+
+double availability_states(const availability_rates& r) {
+  const int n = r.disks, m = r.tolerance;
+  if (!(r.domain_outage_rate > 0)) return (m + 1.0) * (n + 1.0) - m * (m + 1.0) / 2;
+  const int types = 2 * (domain_outage_depth(r.domain_outage_rate / r.domain_outage_end) + 1);
+  double count = 0;
+  for (int f = 0; f <= m; ++f) count += binomial(n - f + types - 1, types - 1);
+  return count;
+}
+
 availability_chain::availability_chain(const availability_rates& r) : r_(r) {
   const int n = r.disks, m = r.tolerance;
   if (n < 1 || m < 0 || m >= n)
     throw std::invalid_argument("availability_chain: need 0 <= tolerance < disks");
+  if (r.domain_outage_rate > 0) {
+    build_with_domain_outages();
+    return;
+  }
   std::size_t count = 0;
   for (int f = 0; f <= m; ++f) {
     first_.push_back(count);
@@ -51,7 +92,88 @@ availability_chain::availability_chain(const availability_rates& r) : r_(r) {
     }
 }
 
+void availability_chain::build_with_domain_outages() {
+  const auto& r = r_;
+  const int n = r.disks, m = r.tolerance;
+  const int depth = domain_outage_depth(r.domain_outage_rate / r.domain_outage_end);
+  const int types = 2 * (depth + 1);
+  if (availability_states(r) > 1e6)
+    throw std::domain_error("availability_chain: too many states with domain outages");
+  // Every state (f, counts per type), all up first; an index by the state's key.
+  using state = std::vector<int>;  // [f, counts...]
+  std::vector<state> states;
+  std::map<state, std::size_t> where;
+  for (int f = 0; f <= m; ++f) {
+    state x(static_cast<std::size_t>(types) + 1, 0);
+    x[0] = f;
+    // The counts of `types` kinds summing to n - f, type 0 first taking all.
+    auto fill = [&](auto&& self, int type, int left) -> void {
+      if (type == types - 1) {
+        x[static_cast<std::size_t>(type) + 1] = left;
+        where.emplace(x, states.size());
+        states.push_back(x);
+        return;
+      }
+      for (int c = left; c >= 0; --c) {
+        x[static_cast<std::size_t>(type) + 1] = c;
+        self(self, type + 1, left - c);
+      }
+    };
+    fill(fill, 0, n - f);
+  }
+  const std::size_t count = states.size();
+  out_.resize(count);
+  unavailable_.resize(count);
+  f_.resize(count);
+  o_.resize(count);
+  for (std::size_t s = 0; s < count; ++s) {
+    const state& x = states[s];
+    const int f = x[0];
+    const int up = x[1];
+    f_[s] = f;
+    o_[s] = n - f - up;
+    unavailable_[s] = f + o_[s] > m;
+    auto& t = out_[s];
+    auto moved = [&](int from_type, int to_type, int df) {
+      state y = x;
+      y[0] += df;
+      if (from_type >= 0) --y[static_cast<std::size_t>(from_type) + 1];
+      if (to_type >= 0) ++y[static_cast<std::size_t>(to_type) + 1];
+      return where.at(y);
+    };
+    for (int own = 0; own <= 1; ++own)
+      for (int k = 0; k <= depth; ++k) {
+        const int type = type_of(own, k, depth);
+        const int c = x[static_cast<std::size_t>(type) + 1];
+        if (c == 0) continue;
+        // A failure: loss, or f + 1 (with h into the last level), as without domain outages.
+        const double fail = c * r.failure_rate;
+        if (fail > 0) {
+          if (f == m) {
+            t.push_back({loss_state, fail});
+          } else if (f + 1 == m && r.rebuild_error > 0) {
+            t.push_back({moved(type, -1, 1), fail * (1 - r.rebuild_error)});
+            t.push_back({loss_state, fail * r.rebuild_error});
+          } else {
+            t.push_back({moved(type, -1, 1), fail});
+          }
+        }
+        if (own == 0 && k == 0 && r.outage_rate > 0)
+          t.push_back({moved(type, type_of(1, 0, depth), 0), c * r.outage_rate});
+        if (own == 1) t.push_back({moved(type, type_of(0, k, depth), 0), c * r.outage_end});
+        if (k < depth)
+          t.push_back({moved(type, type_of(own, k + 1, depth), 0), c * r.domain_outage_rate});
+        if (k > 0)
+          t.push_back({moved(type, type_of(own, k - 1, depth), 0), c * k * r.domain_outage_end});
+      }
+    if (f > 0 && r.repair_rate > 0)
+      t.push_back({moved(-1, 0, -1), (r.parallel ? f : 1) * r.repair_rate});
+  }
+}
+
 std::size_t availability_chain::index(int f, int o) const {
+  if (first_.empty())
+    throw std::logic_error("availability_chain::index: a chain with domain outages");
   return first_[static_cast<std::size_t>(f)] + static_cast<std::size_t>(o);
 }
 

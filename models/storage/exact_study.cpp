@@ -22,6 +22,20 @@ std::vector<exact_case> availability_cases() {
         {"method", S("importance")}},
        "unavailability",
        {}},
+      {"3-way replication across 3 domains, domain outages 2 h at 1e-5 (importance sampling)",
+       {{"disks", I{3}},
+        {"tolerance", I{2}},
+        {"lifetime.mean_hours", 1e5},
+        {"repair.mean_hours", 1.0},
+        {"repair.parallel", true},
+        {"outage.rate_per_hour", 1e-4},
+        {"outage.mean_hours", 0.25},
+        {"domains.count", I{3}},
+        {"domains.outage_rate_per_hour", 1e-5},
+        {"domains.outage_mean_hours", 2.0},
+        {"method", S("importance")}},
+       "unavailability",
+       {}},
       {"three mirrors with outages (importance sampling)",
        {{"disks", I{2}},
         {"tolerance", I{1}},
@@ -66,8 +80,9 @@ validation_study exact_study() {
                    {}});
   return exact_value_study(
       "storage-exact",
-      "storage.group's unavailability with disk outages, and its loss with correlated enclosure "
-      "failures: sessions cover the exact values of the availability chain and of the chain on "
+      "storage.group's unavailability with disk and domain outages, and its loss with correlated "
+      "enclosure failures: sessions cover the exact values of the availability chain and of the "
+      "chain on "
       "per-domain failed counts, by importance sampling and by naive missions",
       [] { return std::make_unique<storage_model>(); }, cases, 40, 200);
 }

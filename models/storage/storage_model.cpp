@@ -134,7 +134,7 @@ void storage_model::declare(model_spec& s) const {
               "estimate of their chance of loss before the mission ends (importance sampling); "
               "its mean is P(loss within mission_hours)");
     if (mission_) declare_nines(s, *mission_);
-    if (availability_ && group_.outage.active()) declare_availability_by_importance(s);
+    if (availability_ && any_outages()) declare_availability_by_importance(s);
   }
 }
 
@@ -356,7 +356,7 @@ void storage_model::replicate(replication& r) const {
     r.record(0, cycle_hours(chain_, r.rng()));
     r.record(1, cycle_loss_weight(chain_, r.rng()));
     if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
-    if (availability_ && group_.outage.active()) {
+    if (availability_ && any_outages()) {
       r.record("availability_cycle_hours", availability_cycle_hours(*availability_, r.rng()));
       const auto w = availability_cycle_weights(*availability_, r.rng());
       r.record("unavailable_hours_per_cycle", w.unavailable_hours);

@@ -57,6 +57,10 @@ class storage_model : public model {
 
   double quadrature_error_ = -1;  // of the exact MTTDL without repair (any lifetime law)
 
+  // Outages of devices or of their domains: what makes unavailability something to estimate.
+  bool any_outages() const {
+    return group_.outage.active() || (domains_.count > 0 && domains_.outage.active());
+  }
   void exact_availability();
   void exact_unrepaired();
   void declare_availability_by_importance(model_spec& s) const;

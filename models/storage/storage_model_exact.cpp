@@ -69,7 +69,12 @@ void storage_model::exact_unrepaired() {
 void storage_model::exact_availability() {
   const auto& g = group_;
   if (g.outage.active() && g.outage.duration.type != kind::exponential) return;
-  if (domains_.count > 0 && domains_.outage.active()) return;
+  // Domain outages: exponential, and one device per domain (one_per_domain: no group has two
+  // devices in a domain, and no two groups share one, so groups stay independent).
+  const bool domain_outages = domains_.count > 0 && domains_.outage.active();
+  if (domain_outages &&
+      (domains_.count != groups_ * g.disks || domains_.outage.duration.type != kind::exponential))
+    return;
   availability_rates r;
   r.disks = chain_.group.disks;
   r.tolerance = chain_.group.tolerance;
@@ -79,13 +84,18 @@ void storage_model::exact_availability() {
   r.rebuild_error = chain_.group.rebuild_error;
   r.outage_rate = g.outage.rate;
   r.outage_end = g.outage.active() ? 1 / g.outage.duration.mean : 0;
-  const availability_chain c(r);
-  if (c.size() > 400) return;  // dense O(S^3) solves: beyond this, no exact value
-  availability_ = c;
+  if (domain_outages) {
+    r.domain_outage_rate = domains_.outage.rate;
+    r.domain_outage_end = 1 / domains_.outage.duration.mean;
+  }
   try {
+    // Dense O(S^3) solves: beyond 400 states, no exact value (and no importance sampling).
+    if (!(availability_states(r) <= 400)) return;
+    const availability_chain c(r);
+    availability_ = c;
     const double u = steady_unavailability(c);
     steady_unavailability_ = -std::expm1(groups_ * std::log1p(-u));
-    if (method_ == estimator::markov_chain && g.outage.active()) {
+    if (method_ == estimator::markov_chain && (g.outage.active() || domain_outages)) {
       exact_["unavailability"] = steady_unavailability_;
       exact_["unavailable_events_per_year"] =
           groups_ * std::pow(1 - u, groups_ - 1) * steady_unavailable_entries(c) * hours_per_year;
