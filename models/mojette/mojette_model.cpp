@@ -120,6 +120,19 @@ void mojette_model::declare(model_spec& s) const {
         .optional()
         .describe("periods of unavailability starting within the mission, per year of mission");
   }
+  if (!lifetime_) {
+    const std::string why =
+        "it is a quantity of failures over time: set scenario = \"lifetime\" and mission_hours";
+    for (const char* q : {"loss_in_mission", "durability_nines", "fraction_lost", "unavailability",
+                          "unavailable_events_per_year"})
+      s.not_estimated(q, why);
+  } else if (!scenario_.outage.active()) {
+    const std::string why =
+        "no outages are configured (outage.rate_per_hour), so the block is never unavailable "
+        "without being lost";
+    s.not_estimated("unavailability", why);
+    s.not_estimated("unavailable_events_per_year", why);
+  }
 }
 
 void mojette_model::configure(const parameters& p) {

@@ -130,8 +130,21 @@ void placement_model::declare(model_spec& s) const {
       s.quantity("unavailable_events_per_year")
           .optional()
           .describe("periods of unavailability starting within the mission, per year of mission");
+    } else {
+      const std::string why =
+          "no outages are configured (outage.rate_per_hour, domains.outage_rate_per_hour), so "
+          "data is never unavailable without being lost";
+      s.not_estimated("unavailability", why);
+      s.not_estimated("unavailable_events_per_year", why);
     }
   } else {
+    const std::string why =
+        "it is a quantity of failures over time: set scenario = \"lifetime\" "
+        "and mission_hours";
+    for (const char* q :
+         {"loss_in_mission", "mttdl_hours", "rebuild_hours", "rebuild_max_over_mean_load",
+          "durability_nines", "unavailability", "unavailable_events_per_year"})
+      s.not_estimated(q, why);
     s.proportion("loss").describe("1 if at least one group is lost, else 0");
     // Optional, like fraction_lost: `loss` drives the session. groups_lost is constant where
     // P(loss) is 0 or every group is always lost (r = v), and would then never converge.

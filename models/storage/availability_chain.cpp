@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "mcpilot/number_text.hpp"
 #include "storage/ctmc.hpp"
 
 namespace mcpilot::storage {
@@ -18,9 +19,8 @@ int domain_outage_depth(double rho) {
     share *= rho / (k + 2);
   }
   throw std::domain_error(
-      "domain outages overlap too often for the availability chain (alpha_d / "
-      "beta_d = " +
-      std::to_string(rho) + ")");
+      "domain outages overlap too often for the availability chain (rate x mean duration = " +
+      number_text(rho) + "; it is cut at 8 outages running, so about 0.07 at most)");
 }
 
 namespace {

@@ -134,7 +134,41 @@ void storage_model::declare(model_spec& s) const {
               "estimate of their chance of loss before the mission ends (importance sampling); "
               "its mean is P(loss within mission_hours)");
     if (mission_) declare_nines(s, *mission_);
-    if (availability_ && any_outages()) declare_availability_by_importance(s);
+    if (availability_ && any_outages()) {
+      declare_availability_by_importance(s);
+    } else {
+      const std::string why =
+          (any_outages() ? availability_gap_
+                         : "no outages are configured (outage.rate_per_hour, "
+                           "domains.outage_rate_per_hour), so data is never unavailable without "
+                           "being lost") +
+          "; method = naive estimates it over mission_hours";
+      s.not_estimated("unavailability", why);
+      s.not_estimated("unavailable_events_per_year", why);
+    }
+  }
+  declare_absent_quantities(s);
+}
+
+// Quantities another method or a mission would give, each with the reason it is not given here.
+void storage_model::declare_absent_quantities(model_spec& s) const {
+  const std::string naive_mission = "method = naive estimates it with mission_hours";
+  if (!mission_) {
+    const std::string why = "it is defined over a mission: set mission_hours";
+    for (const char* q : {"loss_in_mission", "durability_nines", "fraction_lost", "unavailability",
+                          "unavailable_events_per_year"})
+      s.not_estimated(q, why);
+    return;
+  }
+  if (method_ == estimator::naive) return;
+  s.not_estimated(
+      "fraction_lost",
+      "method = importance estimates the chance of a loss, not how much is lost; " + naive_mission);
+  if (method_ == estimator::failure_biasing) {
+    const std::string why = "failure biasing on the event simulation (" + reason_ +
+                            ") estimates loss_in_mission only; " + naive_mission;
+    for (const char* q : {"mttdl_hours", "unavailability", "unavailable_events_per_year"})
+      s.not_estimated(q, why);
   }
 }
 
@@ -290,7 +324,11 @@ void storage_model::configure(const parameters& p) {
   quadrature_error_ = -1;
   steady_unavailability_ = -1;
   availability_.reset();
+  availability_gap_ =
+      "domain failures of several devices per domain are sampled on the chain of failed devices, "
+      "which has no outages";
   if (markov && (!domain_failures || one_per_domain)) {
+    availability_gap_.clear();
     chain_.group.disks = g.disks;
     chain_.group.tolerance = g.tolerance;
     chain_.group.failure_rate = 1 / g.lifetime.mean + (domain_failures ? domains_.failure_rate : 0);

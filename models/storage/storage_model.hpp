@@ -61,6 +61,10 @@ class storage_model : public model {
   bool any_outages() const {
     return group_.outage.active() || (domains_.count > 0 && domains_.outage.active());
   }
+  // Why the availability chain does not cover this configuration (set by exact_availability and
+  // configure); empty when it does.
+  std::string availability_gap_;
+  void declare_absent_quantities(model_spec& s) const;
   void exact_availability();
   void exact_unrepaired();
   void declare_availability_by_importance(model_spec& s) const;

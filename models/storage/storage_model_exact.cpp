@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "mcpilot/number_text.hpp"
 #include "storage/availability_chain.hpp"
 #include "storage/storage_model.hpp"
 #include "storage/unrepaired_group.hpp"
@@ -68,13 +69,25 @@ void storage_model::exact_unrepaired() {
 
 void storage_model::exact_availability() {
   const auto& g = group_;
-  if (g.outage.active() && g.outage.duration.type != kind::exponential) return;
+  if (g.outage.active() && g.outage.duration.type != kind::exponential) {
+    availability_gap_ = "the availability chain needs exponential outages (outage.distribution)";
+    return;
+  }
   // Domain outages: exponential, and one device per domain (one_per_domain: no group has two
   // devices in a domain, and no two groups share one, so groups stay independent).
   const bool domain_outages = domains_.count > 0 && domains_.outage.active();
-  if (domain_outages &&
-      (domains_.count != groups_ * g.disks || domains_.outage.duration.type != kind::exponential))
+  if (domain_outages && domains_.count != groups_ * g.disks) {
+    availability_gap_ =
+        "the availability chain covers domain outages with one device per domain, "
+        "and these domains hold " +
+        std::to_string(groups_ * g.disks / domains_.count) + " each";
     return;
+  }
+  if (domain_outages && domains_.outage.duration.type != kind::exponential) {
+    availability_gap_ =
+        "the availability chain needs exponential domain outages (domains.outage_distribution)";
+    return;
+  }
   availability_rates r;
   r.disks = chain_.group.disks;
   r.tolerance = chain_.group.tolerance;
@@ -90,7 +103,11 @@ void storage_model::exact_availability() {
   }
   try {
     // Dense O(S^3) solves: beyond 400 states, no exact value (and no importance sampling).
-    if (!(availability_states(r) <= 400)) return;
+    if (const double states = availability_states(r); !(states <= 400)) {
+      availability_gap_ = "the availability chain would have " + number_text(states) +
+                          " states, and at most 400 are solved";
+      return;
+    }
     const availability_chain c(r);
     availability_ = c;
     const double u = steady_unavailability(c);
@@ -107,8 +124,10 @@ void storage_model::exact_availability() {
       exact_["unavailability"] = m.unavailable_fraction;
       exact_["unavailable_events_per_year"] = m.unavailable_periods / (*mission_ / hours_per_year);
     }
-  } catch (const std::domain_error&) {
-    // too many uniformization steps or an unreachable state: no exact value, not an error
+  } catch (const std::domain_error& e) {
+    // too many uniformization steps, domain outages overlapping too often, an unreachable state:
+    // no exact value, not an error
+    if (!availability_) availability_gap_ = e.what();
   }
 }
 

@@ -286,6 +286,15 @@ TEST(MojetteLifetime, FractionLostIsTheLossPerYear) {
   const int q = c->spec.quantity_index("fraction_lost");
   ASSERT_GE(q, 0);
   EXPECT_FALSE(c->spec.quantities()[static_cast<std::size_t>(q)].required);
+  // Without outages there is no unavailability, and the config reader is told why; the
+  // independent scenario has no quantity over time at all.
+  ASSERT_NE(c->spec.why_not_estimated("unavailability"), nullptr);
+  EXPECT_NE(c->spec.why_not_estimated("unavailability")->find("no outages"), std::string::npos);
+  auto independent = mcpilot::test::make_configured<mojette::mojette_model>(
+      {{"layout", "rozofs-4-6"}, {"timing", false}});
+  ASSERT_NE(independent->spec.why_not_estimated("fraction_lost"), nullptr);
+  EXPECT_NE(independent->spec.why_not_estimated("fraction_lost")->find("scenario = \"lifetime\""),
+            std::string::npos);
 }
 
 }  // namespace MCPILOT_TEST_FILE

@@ -124,8 +124,9 @@ TEST(StorageConfigs, QuickstartRunsWithExactValues) {
   EXPECT_NE(r.out.find("covered"), std::string::npos) << r.out;
 }
 
-// Asking for a quantity the configuration cannot define is exit 2, naming it: unavailability
-// under importance sampling without outages, durability_nines of placement.design. Bad domain
+// Asking for a quantity the configuration cannot define is exit 2, naming it and why:
+// unavailability under importance sampling without outages, durability_nines of
+// placement.design. Bad domain
 // and outage parameters from a config are exit 2 naming the field.
 TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
   const std::string body =
@@ -136,7 +137,10 @@ TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
                         ".toml");
     const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(r.err.find("unknown quantity \"unavailability\""), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\"unavailability\" is not estimated by storage.group with these "
+                         "settings: no outages are configured"),
+              std::string::npos)
+        << r.err;
   }
   {
     const temp_file cfg(
@@ -145,7 +149,10 @@ TEST(StorageConfigs, UndefinedQuantitiesAndBadDomainsExitTwo) {
         ".toml");
     const auto r = run_mcpilot({"run", cfg.path(), "--quiet"});
     EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_NE(r.err.find("durability_nines"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("\"durability_nines\" is not estimated by placement.design with these "
+                         "settings: it is a quantity of failures over time"),
+              std::string::npos)
+        << r.err;
   }
   for (const auto& [extra, field] :
        {std::pair{"domains = { count = 3, failure_rate_per_hour = 1e-6 }\n", "domains.count"},

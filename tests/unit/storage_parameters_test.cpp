@@ -229,6 +229,36 @@ TEST(StorageParameters, QuantitiesFollowTheConfiguration) {
       make({{"disks", 4}, {"tolerance", 1}, {"mission_hours", 8766.0}, {"method", "importance"}});
   EXPECT_GE(is->spec.quantity_index("durability_nines"), 0);
   EXPECT_LT(is->spec.quantity_index("unavailability"), 0);
+  // Each quantity left out says why, for the config reader's message.
+  auto why = [](const auto& c, const char* q) {
+    const std::string* w = c->spec.why_not_estimated(q);
+    return w ? *w : std::string("(none)");
+  };
+  EXPECT_NE(why(none, "unavailability").find("set mission_hours"), std::string::npos);
+  EXPECT_NE(why(is, "unavailability").find("no outages are configured"), std::string::npos);
+  EXPECT_NE(why(is, "fraction_lost").find("not how much is lost"), std::string::npos);
+  EXPECT_EQ(why(all, "unavailability"), "(none)");  // declared
+  // Domain outages over domains of two devices: the availability chain has one per domain.
+  const auto shared = make({{"disks", 4},
+                            {"tolerance", 1},
+                            {"outage.rate_per_hour", 1e-3},
+                            {"outage.mean_hours", 0.25},
+                            {"domains.count", 2},
+                            {"domains.outage_rate_per_hour", 1e-4},
+                            {"domains.outage_mean_hours", 1.0},
+                            {"method", "importance"}});
+  EXPECT_NE(why(shared, "unavailability").find("one device per domain, and these domains hold 2"),
+            std::string::npos)
+      << why(shared, "unavailability");
+  // Domain outages that overlap too often for the chain's cut.
+  const auto overlapping = make({{"disks", 3},
+                                 {"tolerance", 2},
+                                 {"domains.count", 3},
+                                 {"domains.outage_rate_per_hour", 1.0},
+                                 {"domains.outage_mean_hours", 1.0},
+                                 {"method", "importance"}});
+  EXPECT_NE(why(overlapping, "unavailability").find("overlap too often"), std::string::npos)
+      << why(overlapping, "unavailability");
 }
 
 }  // namespace MCPILOT_TEST_FILE

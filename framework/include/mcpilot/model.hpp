@@ -123,6 +123,19 @@ class model_spec {
   // Index of a quantity by name, or -1.
   int quantity_index(std::string_view name) const;
 
+  // A quantity the model estimates under other settings but not under these, and why: a config
+  // that asks for it is refused with the reason rather than as an unknown name.
+  model_spec& not_estimated(std::string name, std::string why) {
+    not_estimated_.emplace_back(std::move(name), std::move(why));
+    return *this;
+  }
+  // Why `name` is not estimated here, or nullptr (declared, or never a quantity of the model).
+  const std::string* why_not_estimated(std::string_view name) const {
+    for (const auto& [n, why] : not_estimated_)
+      if (n == name) return &why;
+    return nullptr;
+  }
+
  private:
   parameter_spec& add(parameter_spec p);
   std::string description_;
@@ -131,6 +144,7 @@ class model_spec {
   // deques: the fluent references handed out stay valid as more are declared.
   std::deque<parameter_spec> parameters_;
   std::deque<quantity_spec> quantities_;
+  std::vector<std::pair<std::string, std::string>> not_estimated_;
 };
 
 // What one replication sees: its index, its random stream, and where its readings go.

@@ -126,10 +126,15 @@ void read_quantities(const toml::node* node, const locator& loc, experiment_conf
     o.name = get_string(named, *name_node, "name");
     const field_context c{loc, "[[quantity]] " + o.name, "quantity." + o.name};
     const int index = cfg.spec.quantity_index(o.name);
-    if (index < 0)
+    if (index < 0) {
+      if (const std::string* why = cfg.spec.why_not_estimated(o.name))
+        fail(where_of(c, *name_node, "name"), "[[quantity]]", "name",
+             "\"" + o.name + "\" is not estimated by " + cfg.model_name +
+                 " with these settings: " + *why);
       fail(where_of(c, *name_node, "name"), "[[quantity]]", "name",
            "unknown quantity \"" + o.name + "\" of " + cfg.model_name +
                (known.empty() ? "" : " (known: " + join(known) + ")"));
+    }
     if (!seen.insert(o.name).second)
       fail(where_of(c, *name_node, "name"), "[[quantity]]", "name",
            "\"" + o.name + "\" appears twice; merge the entries");
