@@ -1,6 +1,7 @@
 #include "storage/availability_chain.hpp"
 
 #include <algorithm>
+#include <boost/math/special_functions/binomial.hpp>
 #include <cmath>
 #include <map>
 #include <stdexcept>
@@ -25,10 +26,6 @@ int domain_outage_depth(double rho) {
 
 namespace {
 
-double binomial(double n, double k) {
-  return std::round(std::exp(std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1)));
-}
-
 // Working-device types with domain outages: own outage (0, 1) times domain outages running
 // (0..K); type 0 is up.
 int type_of(int own, int k, int depth) {
@@ -42,7 +39,9 @@ double availability_states(const availability_rates& r) {
   if (!(r.domain_outage_rate > 0)) return (m + 1.0) * (n + 1.0) - m * (m + 1.0) / 2;
   const int types = 2 * (domain_outage_depth(r.domain_outage_rate / r.domain_outage_end) + 1);
   double count = 0;
-  for (int f = 0; f <= m; ++f) count += binomial(n - f + types - 1, types - 1);
+  for (int f = 0; f <= m; ++f)
+    count += boost::math::binomial_coefficient<double>(static_cast<unsigned>(n - f + types - 1),
+                                                       static_cast<unsigned>(types - 1));
   return count;
 }
 
