@@ -1,17 +1,19 @@
 // What a bench session reports: the table on stdout, --export-json, --export-csv (every reading
 // with its run and time), --export-markdown, and the rows of a --parameter-scan's sweep table.
-#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "bench_run.hpp"
 #include "mcpilot/io/analysis_json.hpp"
+#include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/io/environment.hpp"
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/programs/bench_words.hpp"
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot::cli::bench {
-
-using programs::replace_all;
 
 void write_table(std::ostream& out, const bench_options& o, const programs::bench_session& s) {
   const precision& req = s.settings().requirements;
@@ -204,19 +206,32 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
 
 void write_csv(std::ostream& out, const programs::bench_session& s) {
   const auto& commands = s.commands();
+  std::vector<std::string> names;
+  for (const auto& c : commands) names.push_back(csv_field(c.name));
   out << "run,command,timestamp_s,quantity,value\n";
-  out.precision(17);
+  // Numbers as their shortest exact text (std::to_chars), lines built in one string: iostream's
+  // 17 digits took about 20 ms for a session of 2,000 runs, most of bench's own time beyond the
+  // runs (docs/bench.md, "Against hyperfine").
+  std::string line;
+  auto row = [&](const programs::raw_reading& r, std::string_view quantity, double value) {
+    line.clear();
+    line += std::to_string(r.run);
+    line += ',';
+    line += names[r.command];
+    line += ',';
+    line += number_text(r.timestamp);
+    line += ',';
+    line += quantity;
+    line += ',';
+    line += number_text(value);
+    line += '\n';
+    out.write(line.data(), static_cast<std::streamsize>(line.size()));
+  };
   for (const auto& r : s.raw()) {
-    std::string name = commands[r.command].name;
-    if (name.find_first_of(",\"\n") != std::string::npos)
-      name = "\"" + replace_all(name, "\"", "\"\"") + "\"";
-    out << r.run << ',' << name << ',' << r.timestamp << ','
-        << commands[r.command].spec.quantities()[r.quantity].name << ',' << r.value << '\n';
+    row(r, commands[r.command].spec.quantities()[r.quantity].name, r.value);
     // The run's work amount, beside its first reading (a work-mode session has one command, so
     // its runs are that command's, in order).
-    if (s.work_mode() && r.quantity == 0)
-      out << r.run << ',' << name << ',' << r.timestamp << ",work_amount,"
-          << commands[r.command].work[r.run] << '\n';
+    if (s.work_mode() && r.quantity == 0) row(r, "work_amount", commands[r.command].work[r.run]);
   }
 }
 
@@ -245,13 +260,7 @@ void write_markdown(std::ostream& out, const programs::bench_session& s) {
 
 void sweep_rows(std::ostream& out, const programs::bench_session& s, std::size_t point,
                 const std::string& value) {
-  auto num = [](const std::optional<double>& v) {
-    if (!v) return std::string();
-    std::ostringstream os;
-    os.precision(17);
-    os << *v;
-    return os.str();
-  };
+  auto num = [](const std::optional<double>& v) { return v ? number_text(*v) : std::string(); };
   const auto& commands = s.commands();
   for (const auto& c : commands)
     for (const auto& r : c.eng->results()) {

@@ -75,6 +75,17 @@ std::optional<double> parse_csv_number(std::string_view s) {
   return v;
 }
 
+std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\n\r") == std::string_view::npos && !s.starts_with('#'))
+    return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + '"';
+}
+
 std::optional<std::size_t> csv_table::find(std::string_view name) const {
   for (std::size_t i = 0; i < header.size(); ++i)
     if (header[i] == name) return i;

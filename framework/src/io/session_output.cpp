@@ -11,23 +11,13 @@
 #include <vector>
 
 #include "mcpilot/io/analysis_json.hpp"
+#include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/measure/measurement.hpp"
 
 namespace mcpilot {
 
 namespace {
-
-// A CSV field, quoted when it would otherwise be misread.
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos && s.find('#') != 0) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + '"';
-}
 
 // The shortest text that reads back as the same double.
 std::string_view exact(double v, std::array<char, 32>& buf) {

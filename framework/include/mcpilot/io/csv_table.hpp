@@ -44,4 +44,9 @@ csv_table read_csv_table(const std::string& path);
 // A cell as a finite number; nullopt when it is not one (empty, text, NaN, infinity).
 std::optional<double> parse_csv_number(std::string_view cell);
 
+// The writer's side: `s` as a field that read_csv_table reads back as `s`, double-quoted when it
+// holds a comma, quote or line break, or starts with '#' (which would make a first field's line a
+// comment).
+std::string csv_field(std::string_view s);
+
 }  // namespace mcpilot
