@@ -266,9 +266,9 @@ void sweep_rows(std::ostream& out, const programs::bench_session& s, std::size_t
     for (const auto& r : c.eng->results()) {
       const std::string q = commands.size() > 1 ? c.name + ":" + r.name : r.name;
       const analysis& a = r.stats;
-      out << point << ',' << value << ',' << q << ',' << num(a.mean) << ',' << num(a.ci_low) << ','
-          << num(a.ci_high) << ',' << num(a.ci_width_rel) << ',' << a.n << ','
-          << (a.converged ? "true" : "false") << ',' << s.stopped_because().value() << ",\n";
+      out << point << ',' << csv_field(value) << ',' << csv_field(q) << ',' << num(a.mean) << ','
+          << num(a.ci_low) << ',' << num(a.ci_high) << ',' << num(a.ci_width_rel) << ',' << a.n
+          << ',' << (a.converged ? "true" : "false") << ',' << s.stopped_because().value() << ",\n";
     }
 }
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_test_support.hpp"
+#include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
 
 namespace mcpilot::test {
@@ -419,6 +421,26 @@ TEST(CliBenchScan, OneSessionPerValueAndTheSweepTable) {
       << t;
   for (const char* row : {"\n0,1,wall_time,", "\n1,2,wall_time,", "\n2,4,wall_time,"})
     EXPECT_NE(t.find(row), std::string::npos) << row << '\n' << t;
+}
+
+TEST(CliBenchScan, CommandNamesWithCommasAreQuotedInTheSweepTable) {
+  // Each row names its quantity "command:quantity"; a comma in a command's name must not split
+  // the row into one column more (read back by the sweep table's own reader).
+  const temp_file sweep("", ".csv");
+  const auto r = run_mcpilot({"bench", "--quiet", "--max-runs", "10", "--parameter-scan", "k", "1",
+                              "2", "--export-sweep", sweep.path(), "-n", "a,1", "-n", "say \"b\"",
+                              helper + " sleep 0.000{k}", helper + " sleep 0"});
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const auto t = read_csv_table(sweep.path());
+  const auto q = t.find("quantity");
+  ASSERT_TRUE(q.has_value()) << t.columns();
+  std::set<std::string> names;
+  for (const auto& row : t.rows) {
+    ASSERT_EQ(row.cells.size(), t.header.size()) << t.where(row, 0);
+    names.insert(row.cells[*q]);
+  }
+  EXPECT_TRUE(names.count("a,1:wall_time")) << slurp(sweep.path());
+  EXPECT_TRUE(names.count("say \"b\":wall_time")) << slurp(sweep.path());
 }
 
 TEST(CliBenchScan, ParameterMissingFromTheCommand) {
