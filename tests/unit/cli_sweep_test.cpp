@@ -247,7 +247,11 @@ TEST(CliSweep, WorstOutcomeWinsErrorOverLimit) {
 
 TEST(CliSweep, InterruptWritesWhatWasMeasuredAndExits130) {
   const auto cfg =
-      write_file("int.toml", scaled_config("\"model.interrupt_at\" = [-1, 150, -1]\n"));
+      // Point 1 asks for +-0.05%, which its interrupted second round cannot reach, so that it is
+      // reported interrupted whatever the round's size.
+      write_file("int.toml",
+                 scaled_config("mode = \"zip\"\n\"model.interrupt_at\" = [-1, 150, -1]\n"
+                               "\"experiment.ci_perc\" = [0.02, 0.001, 0.02]\n"));
   const auto csv = temp("int.csv");
   const auto o = run_cli({"run", cfg, "--table", csv});
   EXPECT_EQ(o.code, exit_interrupted) << o.err;

@@ -119,7 +119,7 @@ TEST(Validate, TheSkewedIntervalStudyFailsWithoutTheCapOnBeta) {
     return iv;
   };
   const study_outcome broken = skewed_interval_study(uncapped).run(study_size::quick, {});
-  ASSERT_EQ(broken.rates.size(), 2u);
+  ASSERT_EQ(broken.rates.size(), 3u);
   EXPECT_FALSE(broken.pass());
   EXPECT_GT(broken.rates[1].events, 0u) << broken.rates[1].what;
   const study_outcome sound = skewed_interval_study().run(study_size::quick, {});

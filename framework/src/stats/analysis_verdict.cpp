@@ -11,6 +11,7 @@
 #include "mcpilot/stats/rate.hpp"
 #include "mcpilot/stats/sample_size.hpp"
 #include "mcpilot/stats/summary.hpp"
+#include "mcpilot/stats/variance_growth.hpp"
 
 // The verdict on a quantity's batch means, once their size is chosen: the interval on the
 // kind's scale (mean, harmonic mean, binomial, a constant's zero-events bound), the width target,
@@ -191,8 +192,17 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
     a.ci_width = *a.ci_high - *a.ci_low;
     if (*a.mean != 0) a.ci_width_rel = *a.ci_width / std::abs(*a.mean);
   }
-  if (const auto hstar = required_batches(need.sd, need.target, req.confidence))
-    a.required_samples = readings_needed(q, std::max(*hstar, req.min_samples));
+  if (const auto hstar = required_batches(need.sd, need.target, req.confidence)) {
+    // On heavy-tailed batch means the sd so far is more often below the true one than above it,
+    // and a run of the plain size falls short of the width most of the time (lognormal(1.5): 38%
+    // reached it); grow it by the variance's own growth (variance_growth.hpp). Not for 0/1 means,
+    // whose variance p(1 - p) is known from p.
+    const std::size_t grown =
+        opt.kind == quantity_kind::proportion
+            ? *hstar
+            : grown_batches_needed(*hstar, h, variance_growth_exponent(batches));
+    a.required_samples = readings_needed(q, std::max(grown, req.min_samples));
+  }
   if (opt.kind == quantity_kind::proportion && q == 1 && opt.wilson) {
     // Convergence is judged on Wilson's width here, so the readings needed must be Wilson's too.
     const auto n = wilson_trials_needed(*a.mean, a.target_width, req.confidence);
