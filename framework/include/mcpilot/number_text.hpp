@@ -4,16 +4,24 @@
 // parameter, where std::to_string's six decimals showed 1e-9 as "0.000000" (an acceptable-looking
 // 0 among proportions), and for files that other programs read back (plots, sweep tables).
 
+#include <array>
 #include <charconv>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace mcpilot {
 
+// Into a caller's buffer, for the files that write every reading (no allocation per number);
+// the view lives as long as `buf` is not written again.
+inline std::string_view number_text(double x, std::array<char, 32>& buf) {
+  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), x);
+  return {buf.data(), static_cast<std::size_t>(r.ptr - buf.data())};
+}
+
 inline std::string number_text(double x) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
+  std::array<char, 32> buf;
+  return std::string(number_text(x, buf));
 }
 
 // A duration for people: "52 s", "14 min", "2.3 h" (two significant digits).

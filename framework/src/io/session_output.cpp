@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -14,16 +13,11 @@
 #include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/measure/measurement.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
 namespace {
-
-// The shortest text that reads back as the same double.
-std::string_view exact(double v, std::array<char, 32>& buf) {
-  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), v);
-  return {buf.data(), static_cast<std::size_t>(r.ptr - buf.data())};
-}
 
 std::string interval_text(const analysis& a, double resolution) {
   if (!a.ci_low) return "-";
@@ -43,7 +37,6 @@ nlohmann::ordered_json to_json(const std::vector<model_fact>& facts) {
 }
 
 std::string to_string(const model_fact::value_type& value) {
-  std::array<char, 32> buf;
   auto number = [&](double v) { return format_number(v, 0); };
   return std::visit(
       [&](const auto& v) -> std::string {
@@ -53,7 +46,7 @@ std::string to_string(const model_fact::value_type& value) {
         } else if constexpr (std::is_same_v<T, std::int64_t>) {
           return std::to_string(v);
         } else if constexpr (std::is_same_v<T, double>) {
-          return std::string(exact(v, buf));
+          return number_text(v);
         } else if constexpr (std::is_same_v<T, std::string>) {
           return v;
         } else {
@@ -235,7 +228,7 @@ void write_raw_readings(std::ostream& out, const session_result& r, const model_
     for (std::size_t i = 0; i < n; ++i)
       for (std::size_t q = 0; q < qs.size(); ++q) {
         if (qs[q].derived() || i >= e.readings(q).size()) continue;
-        out << i << ',' << names[q] << ',' << exact(e.readings(q)[i], buf) << '\n';
+        out << i << ',' << names[q] << ',' << number_text(e.readings(q)[i], buf) << '\n';
       }
     return;
   }
@@ -245,7 +238,7 @@ void write_raw_readings(std::ostream& out, const session_result& r, const model_
       if (qs[q].derived()) continue;
       const auto& v = e.stream_readings(s, q);
       for (std::size_t i = 0; i < v.size(); ++i)
-        out << s << ',' << i << ',' << names[q] << ',' << exact(v[i], buf) << '\n';
+        out << s << ',' << i << ',' << names[q] << ',' << number_text(v[i], buf) << '\n';
     }
 }
 
