@@ -1,5 +1,7 @@
 #include "storage/domain_walk.hpp"
 
+#include <algorithm>
+#include <deque>
 #include <vector>
 
 #include "storage/walk_estimators.hpp"
@@ -8,147 +10,348 @@ namespace mcpilot::storage {
 
 namespace {
 
+// The moves a state allows, in the fixed order in which they are drawn.
+enum class move { fail_device, rebuild, fail_domain, outage_starts, outage_ends, domain_outage };
+
 class domain_walk {
  public:
   explicit domain_walk(const domain_walk_rates& s)
       : s_(s),
         devices_(static_cast<std::size_t>(s.groups) * static_cast<std::size_t>(s.disks)),
         failed_(devices_, 0),
+        holds_(devices_, 0),
         group_failed_(static_cast<std::size_t>(s.groups), 0),
+        group_down_(static_cast<std::size_t>(s.groups), 0),
+        queue_(static_cast<std::size_t>(s.groups)),
         domain_working_(static_cast<std::size_t>(s.domains),
-                        static_cast<int>(devices_ / static_cast<std::size_t>(s.domains))) {}
+                        static_cast<int>(devices_ / static_cast<std::size_t>(s.domains))),
+        domain_up_(domain_working_),
+        live_domains_(s.domains),
+        domains_with_up_(s.domains),
+        up_total_(devices_) {}
 
-  bool all_up() const { return failed_total_ == 0; }
+  bool all_up() const { return failed_total_ == 0 && outages_.empty(); }
+  // Some group has more than `tolerance` devices failed or out.
+  bool unavailable() const { return groups_down_ > 0; }
 
   double total_rate() const {
-    const auto working = static_cast<double>(devices_ - failed_total_);
-    return working * s_.failure_rate + live_domains() * s_.domain_failure_rate +
-           static_cast<double>(failed_total_) * s_.repair_rate;
+    const rates r = current();
+    return r.down + r.back;
   }
 
+  // One jump of the jump chain (balanced failure biasing when `biased` and not all up), its
+  // likelihood ratio multiplying `ratio`; true when some group lost data (renew() replaces it).
   bool jump(philox_stream& rng, bool biased, double& ratio) {
-    const auto working = static_cast<double>(devices_ - failed_total_);
-    const double live = live_domains();
-    const double failures = working * s_.failure_rate + live * s_.domain_failure_rate;
-    const double repairs = static_cast<double>(failed_total_) * s_.repair_rate;
-    const double total = failures + repairs;
-    const double kinds =
-        (s_.failure_rate > 0 ? working : 0) + (s_.domain_failure_rate > 0 ? live : 0);
+    const auto [down, back, kinds] = current();
+    const double total = down + back;
     const bool tilt = biased && !all_up();
-    const double fail_share = repairs > 0 ? s_.bias : 1.0;
-    const auto chance = [&](double r, bool failure) {
-      return !tilt ? r / total : failure ? fail_share / kinds : (1 - fail_share) * r / repairs;
+    const double down_share = back > 0 ? (kinds > 0 ? s_.bias : 0.0) : 1.0;
+    const auto chance = [&](double r, bool toward_down) {
+      return !tilt ? r / total : toward_down ? down_share / kinds : (1 - down_share) * r / back;
     };
-    // The candidates in a fixed order: each device's failure or repair, then each domain's
-    // failure; the last one with a positive rate absorbs rounding.
+    // The last candidate that can be drawn absorbs rounding.
     double u = rng.uniform();
-    std::size_t last = 0;
-    bool last_domain = false;
-    for (std::size_t d = 0; d < devices_; ++d) {
-      const bool failure = !failed_[d];
-      const double r = failure ? s_.failure_rate : s_.repair_rate;
-      if (r == 0) continue;
-      last = d;
-      const double p = chance(r, failure);
-      if (u < p) {
-        ratio *= r / total / p;
-        return failure ? fail_device(d, rng) : repair(d);
-      }
-      u -= p;
+    move what = move::fail_device;
+    std::size_t which = 0;
+    double rate = 0, p = 0;
+    visit([&](move m, std::size_t i, double r, bool toward_down) {
+      const double c = chance(r, toward_down);
+      if (!(c > 0)) return false;
+      what = m;
+      which = i;
+      rate = r;
+      p = c;
+      if (u < c) return true;
+      u -= c;
+      return false;
+    });
+    ratio *= rate / total / p;
+    lost_.clear();
+    switch (what) {
+      case move::fail_device:
+        fail(which);
+        settle(group_of(which), rng);
+        break;
+      case move::rebuild:
+        rebuild(which);
+        break;
+      case move::fail_domain:
+        fail_domain(which, rng);
+        break;
+      case move::outage_starts:
+        start_outage({which}, true);
+        break;
+      case move::outage_ends:
+        end_outage(which);
+        break;
+      case move::domain_outage:
+        start_outage(working_in(which), false);
+        break;
     }
-    if (s_.domain_failure_rate > 0)
-      for (std::size_t j = 0; j < domain_working_.size(); ++j) {
-        if (domain_working_[j] == 0) continue;
-        last = j;
-        last_domain = true;
-        const double p = chance(s_.domain_failure_rate, true);
-        if (u < p) {
-          ratio *= s_.domain_failure_rate / total / p;
-          return fail_domain(j, rng);
+    return !lost_.empty();
+  }
+
+  // Each group that lost data in the last jump replaced by a new one, all up.
+  void renew() {
+    for (const std::size_t g : lost_) {
+      const std::size_t first = g * static_cast<std::size_t>(s_.disks);
+      for (std::size_t d = first; d < first + static_cast<std::size_t>(s_.disks); ++d) {
+        leave_outages(d);
+        if (failed_[d]) {
+          failed_[d] = 0;
+          working_changed(d, 1);
+          up_changed(d, 1);
+          --failed_total_;
         }
-        u -= p;
       }
-    const double r = last_domain     ? s_.domain_failure_rate
-                     : failed_[last] ? s_.repair_rate
-                                     : s_.failure_rate;
-    const bool failure = last_domain || !failed_[last];
-    ratio *= r / total / chance(r, failure);
-    if (last_domain) return fail_domain(last, rng);
-    return failure ? fail_device(last, rng) : repair(last);
+      groups_failed_ -= group_failed_[g] > 0 ? 1 : 0;
+      group_failed_[g] = 0;
+      queue_[g].clear();
+      set_down(g, -group_down_[g]);
+    }
+    lost_.clear();
   }
 
  private:
-  double live_domains() const {
-    double live = 0;
-    for (int w : domain_working_) live += w > 0 ? 1 : 0;
-    return live;
+  struct outage {
+    std::vector<std::size_t> held;
+    bool own;
+  };
+
+  // The rates of the moves toward unavailability or loss, and of those back, and how many kinds
+  // of the first there are, from the counts kept (the sums in the order the chain of failed
+  // devices alone had, so that its draws are unchanged).
+  struct rates {
+    double down, back, kinds;
+  };
+  rates current() const {
+    const auto working = static_cast<double>(devices_ - failed_total_);
+    const auto live = static_cast<double>(live_domains_);
+    const auto up = static_cast<double>(up_total_);
+    const auto with_up = static_cast<double>(domains_with_up_);
+    const auto rebuilding = static_cast<double>(s_.parallel ? failed_total_ : groups_failed_);
+    rates r;
+    r.down = working * s_.failure_rate + live * s_.domain_failure_rate;
+    r.back = rebuilding * s_.repair_rate;
+    r.kinds = (s_.failure_rate > 0 ? working : 0) + (s_.domain_failure_rate > 0 ? live : 0);
+    if (s_.outage_rate > 0) {
+      r.down += up * s_.outage_rate;
+      r.kinds += up;
+    }
+    if (s_.domain_outage_rate > 0) {
+      r.down += with_up * s_.domain_outage_rate;
+      r.kinds += with_up;
+      r.back += (live - with_up) * s_.domain_outage_rate;
+    }
+    r.back += static_cast<double>(own_outages_) * s_.outage_end +
+              static_cast<double>(outages_.size() - own_outages_) * s_.domain_outage_end;
+    return r;
   }
+
   std::size_t domain_of(std::size_t d) const { return d % domain_working_.size(); }
   std::size_t group_of(std::size_t d) const { return d / static_cast<std::size_t>(s_.disks); }
+  bool up(std::size_t d) const { return !failed_[d] && holds_[d] == 0; }
 
-  void mark_failed(std::size_t d) {
+  // Calls f(move, index, rate, toward_down) for every move of positive rate, in a fixed order
+  // (without outages, the order of the chain of failed devices alone: each device's failure or
+  // rebuild, then each domain's failure); stops when f returns true.
+  template <class F>
+  void visit(F&& f) {
+    for (std::size_t d = 0; d < devices_; ++d) {
+      if (!failed_[d]) {
+        if (s_.failure_rate > 0 && f(move::fail_device, d, s_.failure_rate, true)) return;
+      } else if (s_.repair_rate > 0 && (s_.parallel || queue_[group_of(d)].front() == d)) {
+        if (f(move::rebuild, d, s_.repair_rate, false)) return;
+      }
+    }
+    if (s_.domain_failure_rate > 0)
+      for (std::size_t j = 0; j < domain_working_.size(); ++j)
+        if (domain_working_[j] > 0 && f(move::fail_domain, j, s_.domain_failure_rate, true)) return;
+    if (s_.outage_rate > 0)
+      for (std::size_t d = 0; d < devices_; ++d)
+        if (up(d) && f(move::outage_starts, d, s_.outage_rate, true)) return;
+    for (std::size_t o = 0; o < outages_.size(); ++o)
+      if (f(move::outage_ends, o, outages_[o].own ? s_.outage_end : s_.domain_outage_end, false))
+        return;
+    if (s_.domain_outage_rate > 0) {
+      for (std::size_t j = 0; j < domain_working_.size(); ++j)
+        if (domain_working_[j] > 0 &&
+            f(move::domain_outage, j, s_.domain_outage_rate, domain_up_[j] > 0))
+          return;
+    }
+  }
+
+  // The counts behind current(), kept as devices fail, come back, and go out.
+  void working_changed(std::size_t d, int delta) {
+    int& w = domain_working_[domain_of(d)];
+    live_domains_ += (w + delta > 0 ? 1 : 0) - (w > 0 ? 1 : 0);
+    w += delta;
+  }
+  void up_changed(std::size_t d, int delta) {
+    int& u = domain_up_[domain_of(d)];
+    domains_with_up_ += (u + delta > 0 ? 1 : 0) - (u > 0 ? 1 : 0);
+    u += delta;
+    up_total_ += delta;
+  }
+
+  void set_down(std::size_t g, int delta) {
+    const bool was = group_down_[g] > s_.tolerance;
+    group_down_[g] += delta;
+    groups_down_ += (group_down_[g] > s_.tolerance ? 1 : 0) - (was ? 1 : 0);
+  }
+
+  // Takes d out of every outage holding it; an outage that holds nothing more is over.
+  void leave_outages(std::size_t d) {
+    if (holds_[d] == 0) return;
+    for (std::size_t o = outages_.size(); o-- > 0;) {
+      auto& held = outages_[o].held;
+      const auto at = std::find(held.begin(), held.end(), d);
+      if (at == held.end()) continue;
+      held.erase(at);
+      if (held.empty()) remove_outage(o);
+    }
+    holds_[d] = 0;
+    set_down(group_of(d), -1);
+    up_changed(d, 1);
+  }
+  void remove_outage(std::size_t o) {
+    own_outages_ -= outages_[o].own ? 1 : 0;
+    outages_[o] = std::move(outages_.back());
+    outages_.pop_back();
+  }
+
+  void fail(std::size_t d) {
+    leave_outages(d);
     failed_[d] = 1;
-    ++group_failed_[group_of(d)];
-    --domain_working_[domain_of(d)];
+    const std::size_t g = group_of(d);
+    groups_failed_ += group_failed_[g]++ == 0 ? 1 : 0;
+    set_down(g, 1);
+    working_changed(d, -1);
+    up_changed(d, -1);
     ++failed_total_;
+    if (!s_.parallel) queue_[g].push_back(d);
   }
   // After failures that raised `group`'s count: loss when it passes the tolerance, or, when it
   // leaves exactly `tolerance` failed, by the critical rebuild's read error (probability h, not
   // biased, so it leaves the likelihood ratio alone).
-  bool loses(std::size_t group, philox_stream& rng) const {
-    const int f = group_failed_[group];
-    if (f > s_.tolerance) return true;
-    return f == s_.tolerance && s_.rebuild_error > 0 && rng.uniform() < s_.rebuild_error;
+  void settle(std::size_t g, philox_stream& rng) {
+    const int f = group_failed_[g];
+    if (f > s_.tolerance ||
+        (f == s_.tolerance && s_.rebuild_error > 0 && rng.uniform() < s_.rebuild_error))
+      lost_.push_back(g);
+  }
+  void fail_domain(std::size_t j, philox_stream& rng) {
+    std::vector<std::size_t> hit;
+    for (const std::size_t d : working_in(j)) {
+      fail(d);
+      if (hit.empty() || hit.back() != group_of(d)) hit.push_back(group_of(d));
+    }
+    for (const std::size_t g : hit) settle(g, rng);
+  }
+  void rebuild(std::size_t d) {
+    failed_[d] = 0;
+    const std::size_t g = group_of(d);
+    groups_failed_ -= --group_failed_[g] == 0 ? 1 : 0;
+    set_down(g, -1);
+    working_changed(d, 1);
+    up_changed(d, 1);
+    --failed_total_;
+    if (!s_.parallel) queue_[g].pop_front();
   }
 
-  bool fail_device(std::size_t d, philox_stream& rng) {
-    mark_failed(d);
-    return loses(group_of(d), rng);
+  std::vector<std::size_t> working_in(std::size_t j) const {
+    std::vector<std::size_t> v;
+    for (std::size_t d = j; d < devices_; d += domain_working_.size())
+      if (!failed_[d]) v.push_back(d);
+    return v;
   }
-  bool fail_domain(std::size_t j, philox_stream& rng) {
-    const std::size_t step = domain_working_.size();
-    std::vector<std::size_t> hit;
-    for (std::size_t d = j; d < devices_; d += step)
-      if (!failed_[d]) {
-        mark_failed(d);
-        if (hit.empty() || hit.back() != group_of(d)) hit.push_back(group_of(d));
+  void start_outage(std::vector<std::size_t> held, bool own) {
+    for (const std::size_t d : held)
+      if (holds_[d]++ == 0) {
+        set_down(group_of(d), 1);
+        up_changed(d, -1);
       }
-    bool lost = false;
-    for (std::size_t g : hit) lost = loses(g, rng) || lost;
-    return lost;
+    own_outages_ += own ? 1 : 0;
+    outages_.push_back({std::move(held), own});
   }
-  bool repair(std::size_t d) {
-    failed_[d] = 0;
-    --group_failed_[group_of(d)];
-    ++domain_working_[domain_of(d)];
-    --failed_total_;
-    return false;
+  void end_outage(std::size_t o) {
+    for (const std::size_t d : outages_[o].held)
+      if (--holds_[d] == 0) {
+        set_down(group_of(d), -1);
+        up_changed(d, 1);
+      }
+    remove_outage(o);
   }
 
   const domain_walk_rates& s_;
   std::size_t devices_;
   std::vector<char> failed_;
+  std::vector<int> holds_;  // running outages holding each device
   std::vector<int> group_failed_;
+  std::vector<int> group_down_;  // failed or out, per group
+  int groups_down_ = 0;          // groups with more than `tolerance` down
+  std::vector<std::deque<std::size_t>> queue_;
   std::vector<int> domain_working_;
+  std::vector<int> domain_up_;  // working devices that no outage holds, per domain
+  int live_domains_;            // domains with a working device
+  int domains_with_up_;         // domains with a device up
+  std::size_t up_total_;
+  int groups_failed_ = 0;  // groups with a failed device (rebuilding, one at a time)
+  std::vector<outage> outages_;
+  std::size_t own_outages_ = 0;
+  std::vector<std::size_t> lost_;
   std::size_t failed_total_ = 0;
 };
+
+// Loss alone: outages never lose data, so the walk leaves them out.
+domain_walk_rates without_outages(domain_walk_rates s) {
+  s.outage_rate = s.domain_outage_rate = 0;
+  return s;
+}
 
 }  // namespace
 
 double domain_cycle_hours(const domain_walk_rates& s, philox_stream& rng) {
-  return walk::cycle_hours<domain_walk>(s, rng);
+  return walk::cycle_hours<domain_walk>(without_outages(s), rng);
 }
 
 double domain_cycle_loss_weight(const domain_walk_rates& s, philox_stream& rng) {
-  return walk::cycle_loss_weight<domain_walk>(s, rng);
+  return walk::cycle_loss_weight<domain_walk>(without_outages(s), rng);
 }
 
 double domain_mission_loss_weight(const domain_walk_rates& s, double t, philox_stream& rng) {
-  return walk::mission_loss_weight<domain_walk>(s, t, rng);
+  return walk::mission_loss_weight<domain_walk>(without_outages(s), t, rng);
 }
 
 double domain_mission_loss_plain(const domain_walk_rates& s, double t, philox_stream& rng) {
-  return walk::mission_loss_plain<domain_walk>(s, t, rng);
+  return walk::mission_loss_plain<domain_walk>(without_outages(s), t, rng);
+}
+
+double domain_availability_cycle_hours(const domain_walk_rates& s, philox_stream& rng) {
+  domain_walk w(s);
+  double hours = 0, ratio = 1;
+  do {
+    const double q = w.total_rate();
+    if (q == 0) break;  // nothing ever happens again
+    hours += 1 / q;
+    if (w.jump(rng, false, ratio)) w.renew();
+  } while (!w.all_up());
+  return hours;
+}
+
+availability_weights domain_availability_weights(const domain_walk_rates& s, philox_stream& rng) {
+  domain_walk w(s);
+  availability_weights out;
+  double ratio = 1;
+  do {
+    const double q = w.total_rate();
+    if (q == 0) break;
+    const bool was = w.unavailable();
+    if (was) out.unavailable_hours += ratio / q;
+    if (w.jump(rng, true, ratio)) w.renew();
+    if (!was && w.unavailable()) out.entries += ratio;
+  } while (!w.all_up());
+  return out;
 }
 
 }  // namespace mcpilot::storage

@@ -1,22 +1,33 @@
 #pragma once
-// Importance sampling for groups whose devices share failure domains (exponential lifetimes and
-// rebuilds): the estimators of importance.hpp (walk_estimators.hpp) on the chain of which devices
-// have failed. Device i of group g sits in domain (g x disks + i) mod domains, as in the naive
-// simulation (outage_laws.hpp), so one domain failure can hit several groups at once. Rebuilds run
-// in parallel (each failed device comes back at rate mu on its own), or the tolerance is at most
-// 1 (at most one device of a group is failed before a loss, so one at a time is the same): either
-// way the set of failed devices is a Markov chain, and it regenerates when every device is up.
+// Importance sampling on the explicit state of a storage system whose devices may share failure
+// domains and go out for a while (exponential lifetimes, rebuilds, outages and domain events):
+// the estimators of importance.hpp (walk_estimators.hpp) for loss, and the regenerative ratio of
+// availability_importance.hpp for unavailability, where no chain small enough to enumerate
+// covers the configuration. Device i of group g sits in domain (g x disks + i) mod domains, as in
+// the naive simulation (outage_laws.hpp), so one domain event can hit several groups at once.
 //
-// Balanced failure biasing treats a domain failure as one more kind of failure: in every state but
-// all up, failures as a whole get probability `bias`, shared equally among the kinds possible (the
-// failure of each working device, and of each domain that still has a working device), repairs
-// the rest in proportion to their rates. A domain failure, rare beside the devices' (10^-6 against
-// 10^-5 per hour for a whole domain), is then proposed as often as any device failure, so the
-// paths through it, which dominate the loss, are sampled; its likelihood ratio is original over
-// biased probability, as for every jump, and the unbiasedness argument of importance.hpp holds
-// word for word: it uses only that the walk is a Markov chain that regenerates at all up.
+// The state is what the simulation keeps, with every law memoryless: which devices have failed,
+// each group's rebuild queue (first in, first rebuilt, when rebuilds run one at a time), and the
+// outages running, each with the devices it holds down. A device's own outage holds it alone; a
+// domain outage holds the devices of the domain that were working when it began (a device
+// rebuilt later comes back up, and a device that fails leaves every outage). A working device is
+// out while some running outage holds it. That state is a Markov chain that regenerates when
+// every device is up; no truncation is needed, since nothing is enumerated.
+//
+// Balanced failure biasing, in every state but all up: the moves toward unavailability or loss
+// (a device failure, a domain failure, an outage starting on a device that is up, a domain outage
+// taking down at least one device that is up) share probability `bias` equally; the moves back
+// (a rebuild, an outage ending, a domain outage that only lengthens outages already running)
+// share the rest in proportion to their rates. For loss alone the outages are left out (they
+// never lose data), and the walk is the chain of failed devices with domain failures as one more
+// kind of failure: an enclosure failure, 10^-7 per hour against 10^-6 for its disks, is proposed
+// as often as any disk's, so the paths through it, which dominate the loss, are sampled. Each
+// jump's likelihood ratio is original over biased probability, and the unbiasedness argument of
+// importance.hpp holds word for word: it uses only that the walk is a Markov chain that
+// regenerates at all up. Cost: each jump scans every device, domain and running outage.
 
 #include "mcpilot/rng.hpp"
+#include "storage/availability_importance.hpp"
 
 namespace mcpilot::storage {
 
@@ -27,8 +38,13 @@ struct domain_walk_rates {
   int tolerance = 0;
   double failure_rate = 0;         // lambda per device
   double domain_failure_rate = 0;  // per domain
-  double repair_rate = 0;          // mu per failed device; > 0, so that the cycles end
+  double repair_rate = 0;          // mu per rebuild; > 0, so that the cycles end
+  bool parallel = true;            // each failed device rebuilt at mu, or one per group at a time
   double rebuild_error = 0;        // h, on a failure that leaves a group exactly `tolerance` failed
+  double outage_rate = 0;          // alpha per device that is up
+  double outage_end = 0;           // beta = 1 / mean outage
+  double domain_outage_rate = 0;   // alpha_d per domain
+  double domain_outage_end = 0;    // beta_d = 1 / mean domain outage
   double bias = 0.5;
 };
 
@@ -40,5 +56,13 @@ double domain_cycle_loss_weight(const domain_walk_rates& s, philox_stream& rng);
 double domain_mission_loss_weight(const domain_walk_rates& s, double t, philox_stream& rng);
 // 1 if loss by t under the original dynamics, else 0 (for tests).
 double domain_mission_loss_plain(const domain_walk_rates& s, double t, philox_stream& rng);
+
+// The long-run unavailability of the system (some group's data unavailable), a lost group
+// replaced at once by a new one, all up. Cycles run from all up to all up.
+// A reading of E[cycle length], holding times replaced by their means given the states visited.
+double domain_availability_cycle_hours(const domain_walk_rates& s, philox_stream& rng);
+// Readings of E[time unavailable in a cycle] and E[entries into unavailability in a cycle] from
+// one cycle under balanced failure biasing, as availability_cycle_weights.
+availability_weights domain_availability_weights(const domain_walk_rates& s, philox_stream& rng);
 
 }  // namespace mcpilot::storage

@@ -73,12 +73,37 @@ validation_study exact_study() {
                     {"method", S("importance")}},
                    "loss_in_mission",
                    {}});
+  // Unavailability where no chain is solved: importance sampling on the explicit state
+  // (domain_walk.hpp), two mirrors striped over two domains so that domain outages and failures
+  // hit both groups. The known value is the whole system's chain written out independently in
+  // Python (every running outage with the devices it holds) and solved sparse by scipy, domain
+  // outages running together cut at 5 (tests/unit/storage_availability_walk_test.cpp).
+  exact_case shared{
+      "two mirrors striped over two domains, outages and domain events (importance, "
+      "explicit state)",
+      {{"disks", I{2}},
+       {"tolerance", I{1}},
+       {"groups", I{2}},
+       {"lifetime.mean_hours", 1000.0},
+       {"repair.mean_hours", 10.0},
+       {"repair.parallel", true},
+       {"outage.rate_per_hour", 1e-3},
+       {"outage.mean_hours", 1.0},
+       {"domains.count", I{2}},
+       {"domains.outage_rate_per_hour", 2e-3},
+       {"domains.outage_mean_hours", 2.0},
+       {"domains.failure_rate_per_hour", 1e-4},
+       {"method", S("importance")}},
+      "unavailability",
+      {}};
+  shared.known = 2.4016048098e-4;
+  cases.push_back(std::move(shared));
   return exact_value_study(
       "storage-exact",
       "storage.group's unavailability with disk and domain outages, and its loss with correlated "
-      "enclosure failures: sessions cover the exact values of the availability chain and of the "
-      "chain on "
-      "per-domain failed counts, by importance sampling and by naive missions",
+      "enclosure failures: sessions cover the exact values of the availability chain, of the "
+      "chain on per-domain failed counts and of the whole system's chain, by importance sampling "
+      "(on the chains and on the explicit state) and by naive missions",
       [] { return std::make_unique<storage_model>(); }, cases, 40, 200);
 }
 

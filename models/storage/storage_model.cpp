@@ -134,7 +134,7 @@ void storage_model::declare(model_spec& s) const {
               "estimate of their chance of loss before the mission ends (importance sampling); "
               "its mean is P(loss within mission_hours)");
     if (mission_) declare_nines(s, *mission_);
-    if (availability_ && any_outages()) {
+    if (availability_by_importance()) {
       declare_availability_by_importance(s);
     } else {
       const std::string why =
@@ -155,9 +155,12 @@ void storage_model::declare_absent_quantities(model_spec& s) const {
   const std::string naive_mission = "method = naive estimates it with mission_hours";
   if (!mission_) {
     const std::string why = "it is defined over a mission: set mission_hours";
-    for (const char* q : {"loss_in_mission", "durability_nines", "fraction_lost", "unavailability",
-                          "unavailable_events_per_year"})
+    for (const char* q : {"loss_in_mission", "durability_nines", "fraction_lost"})
       s.not_estimated(q, why);
+    // Importance sampling estimates the long-run unavailability, which needs no mission.
+    if (!(method_ == estimator::markov_chain && availability_by_importance()))
+      for (const char* q : {"unavailability", "unavailable_events_per_year"})
+        s.not_estimated(q, why);
     return;
   }
   if (method_ == estimator::naive) return;
@@ -234,10 +237,9 @@ void storage_model::configure(const parameters& p) {
   // Outages and domain outages never lose data, so the loss estimators ignore them; domain
   // failures they cannot carry, except one device per domain under exponential lifetimes.
   // Domains that hold several devices (of one group, or of several): importance sampling on the
-  // chain of failed devices (domain_walk.hpp), which is Markov with parallel rebuilds, or with
-  // tolerance <= 1 (at most one device of a group failed before a loss).
-  const bool domain_walkable = domain_failures && !one_per_domain && not_regenerative.empty() &&
-                               (g.parallel || g.tolerance <= 1);
+  // explicit state, failed devices and rebuild queues (domain_walk.hpp), Markov under exponential
+  // laws.
+  const bool domain_walkable = domain_failures && !one_per_domain && not_regenerative.empty();
   std::string correlated;
   if (domain_failures && !(one_per_domain && not_regenerative.empty()) && !domain_walkable)
     correlated = one_per_domain ? "domains.failure_rate_per_hour with " + not_regenerative
@@ -253,11 +255,10 @@ void storage_model::configure(const parameters& p) {
   } else if (method == "importance" && !correlated.empty()) {
     throw parameter_error("method",
                           "method = importance does not cover " + correlated +
-                              ": its likelihood ratios are for independent device failures. "
-                              "Supported: method = naive (any domains); domains with one device "
-                              "each and exponential lifetimes; or exponential lifetimes and "
-                              "rebuilds, rebuilt in parallel (repair.parallel = true) or with "
-                              "tolerance <= 1");
+                              ": its likelihood ratios need memoryless laws to be those of a "
+                              "Markov chain. Supported: method = naive (any domains, any laws); "
+                              "domains with one device each and exponential lifetimes; or "
+                              "exponential lifetimes and rebuilds without latent errors");
   } else if (method == "importance") {
     if (not_regenerative.empty()) {
       method_ = estimator::markov_chain;
@@ -314,6 +315,7 @@ void storage_model::configure(const parameters& p) {
     w.failure_rate = 1 / g.lifetime.mean;
     w.domain_failure_rate = domains_.failure_rate;
     w.repair_rate = 1 / g.repair.mean;
+    w.parallel = g.parallel;
     w.rebuild_error = g.rebuild_error;
     domain_walk_ = w;
     reason_ += "; domains of " + std::to_string(groups_ * g.disks / domains_.count) +
@@ -324,9 +326,7 @@ void storage_model::configure(const parameters& p) {
   quadrature_error_ = -1;
   steady_unavailability_ = -1;
   availability_.reset();
-  availability_gap_ =
-      "domain failures of several devices per domain are sampled on the chain of failed devices, "
-      "which has no outages";
+  availability_gap_ = "the availability chain has no domain failures of several devices each";
   if (markov && (!domain_failures || one_per_domain)) {
     availability_gap_.clear();
     chain_.group.disks = g.disks;
@@ -377,6 +377,47 @@ void storage_model::configure(const parameters& p) {
       exact_.clear();  // too many states: no exact value, not an error
     }
   }
+  availability_walk();
+}
+
+// Unavailability by importance sampling where the availability chain does not reach (domains of
+// several devices, groups sharing domains, domain failures, chains too large to enumerate): the
+// walk on the explicit state, which needs memoryless outages too. No exact value there.
+void storage_model::availability_walk() {
+  availability_walk_.reset();
+  if (method_ != estimator::markov_chain || !any_outages() || availability_) return;
+  const auto& g = group_;
+  const bool domain_outages = domains_.count > 0 && domains_.outage.active();
+  if (g.outage.active() && g.outage.duration.type != kind::exponential) {
+    availability_gap_ = "importance sampling of it needs exponential outages (outage.distribution)";
+    return;
+  }
+  if (domain_outages && domains_.outage.duration.type != kind::exponential) {
+    availability_gap_ =
+        "importance sampling of it needs exponential domain outages "
+        "(domains.outage_distribution)";
+    return;
+  }
+  domain_walk_rates w;
+  w.groups = groups_;
+  w.disks = g.disks;
+  w.domains = std::max(domains_.count, 1);
+  w.tolerance = g.tolerance;
+  w.failure_rate = 1 / g.lifetime.mean;
+  w.domain_failure_rate = domains_.count > 0 ? domains_.failure_rate : 0.0;
+  w.repair_rate = 1 / g.repair.mean;
+  w.parallel = g.parallel;
+  w.rebuild_error = g.rebuild_error;
+  w.outage_rate = g.outage.rate;
+  w.outage_end = g.outage.active() ? 1 / g.outage.duration.mean : 0.0;
+  if (domain_outages) {
+    w.domain_outage_rate = domains_.outage.rate;
+    w.domain_outage_end = 1 / domains_.outage.duration.mean;
+  }
+  availability_walk_ = w;
+  reason_ += "; unavailability on the explicit state (" + availability_gap_ +
+             "): outages held per device, no exact value";
+  availability_gap_.clear();
 }
 
 void storage_model::replicate(replication& r) const {
@@ -384,19 +425,26 @@ void storage_model::replicate(replication& r) const {
     r.record(0, system_mission_loss_biased(group_, groups_, *mission_, r.rng()));
     return;
   }
-  if (method_ == estimator::markov_chain && domain_walk_) {
-    r.record(0, domain_cycle_hours(*domain_walk_, r.rng()));
-    r.record(1, domain_cycle_loss_weight(*domain_walk_, r.rng()));
-    if (mission_) r.record(3, domain_mission_loss_weight(*domain_walk_, *mission_, r.rng()));
-    return;
-  }
   if (method_ == estimator::markov_chain) {
-    r.record(0, cycle_hours(chain_, r.rng()));
-    r.record(1, cycle_loss_weight(chain_, r.rng()));
-    if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
-    if (availability_ && any_outages()) {
+    if (domain_walk_) {
+      r.record(0, domain_cycle_hours(*domain_walk_, r.rng()));
+      r.record(1, domain_cycle_loss_weight(*domain_walk_, r.rng()));
+      if (mission_) r.record(3, domain_mission_loss_weight(*domain_walk_, *mission_, r.rng()));
+    } else {
+      r.record(0, cycle_hours(chain_, r.rng()));
+      r.record(1, cycle_loss_weight(chain_, r.rng()));
+      if (mission_) r.record(3, mission_loss_weight(chain_, *mission_, r.rng()));
+    }
+    if (!any_outages()) return;
+    if (availability_) {
       r.record("availability_cycle_hours", availability_cycle_hours(*availability_, r.rng()));
       const auto w = availability_cycle_weights(*availability_, r.rng());
+      r.record("unavailable_hours_per_cycle", w.unavailable_hours);
+      r.record("unavailable_entries_per_cycle", w.entries);
+    } else if (availability_walk_) {
+      r.record("availability_cycle_hours",
+               domain_availability_cycle_hours(*availability_walk_, r.rng()));
+      const auto w = domain_availability_weights(*availability_walk_, r.rng());
       r.record("unavailable_hours_per_cycle", w.unavailable_hours);
       r.record("unavailable_entries_per_cycle", w.entries);
     }

@@ -47,8 +47,10 @@ class storage_model : public model {
   std::string reason_;  // why this method (auto's reasoning, or the config's choice)
   double approximate_loss_ = -1;
   system_rates chain_;  // importance sampling (exponential laws only)
-  // Importance sampling of one group with several devices per failure domain.
+  // Importance sampling of loss with several devices per failure domain (domain_walk.hpp).
   std::optional<domain_walk_rates> domain_walk_;
+  // Importance sampling of unavailability where the availability chain does not reach.
+  std::optional<domain_walk_rates> availability_walk_;
   std::map<std::string, double> exact_;
   domain_config domains_;
   double steady_unavailability_ = -1;  // exact, when the availability chain applies
@@ -61,12 +63,17 @@ class storage_model : public model {
   bool any_outages() const {
     return group_.outage.active() || (domains_.count > 0 && domains_.outage.active());
   }
+  // Unavailability estimated by importance sampling, on the chain or on the explicit state.
+  bool availability_by_importance() const {
+    return (availability_ || availability_walk_) && any_outages();
+  }
   // Why the availability chain does not cover this configuration (set by exact_availability and
   // configure); empty when it does.
   std::string availability_gap_;
   void declare_absent_quantities(model_spec& s) const;
   void exact_availability();
   void exact_unrepaired();
+  void availability_walk();
   void declare_availability_by_importance(model_spec& s) const;
 };
 

@@ -99,6 +99,9 @@ struct exact_case {
   std::vector<std::pair<std::string, param_value>> values;
   std::string quantity;
   std::optional<double> ci_perc;  // none: the normal preset's
+  // The exact value when the model gives none (computed independently, cited where the case is
+  // written); none: the model's analytic().
+  std::optional<double> known = std::nullopt;
 };
 
 // A model family's estimates against its exact values: for each case, sessions with seeds
