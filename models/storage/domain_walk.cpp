@@ -42,7 +42,9 @@ class domain_walk {
   // One jump of the jump chain (balanced failure biasing when `biased` and not all up), its
   // likelihood ratio multiplying `ratio`; true when some group lost data (renew() replaces it).
   bool jump(philox_stream& rng, bool biased, double& ratio) {
-    const auto [down, back, kinds] = current();
+    // Plain copies, not a structured binding: clang 14 cannot capture bindings in a lambda.
+    const rates now = current();
+    const double down = now.down, back = now.back, kinds = now.kinds;
     const double total = down + back;
     const bool tilt = biased && !all_up();
     const double down_share = back > 0 ? (kinds > 0 ? s_.bias : 0.0) : 1.0;
