@@ -4,9 +4,10 @@
 
 namespace mcpilot::placement {
 
-// Four cases, shared with the validation program (tests/validation/placement_coverage.cpp), one
+// Six cases, shared with the validation program (tests/validation/placement_coverage.cpp), one
 // per route to an exact value: a count over all failure sets of one design, a block design with a
-// larger tolerance, and the Markov chain of the lifetime scenario, without and with rack failures.
+// larger tolerance, the Markov chain of the lifetime scenario, without and with rack failures, and
+// the importance walk against the chain and against a closed form.
 std::vector<exact_case> exact_cases() {
   using I = std::int64_t;
   const auto S = [](const char* s) { return param_value(std::string(s)); };
@@ -40,15 +41,44 @@ std::vector<exact_case> exact_cases() {
         {"domains.failure_rate_per_hour", 1e-4}},
        "loss_in_mission",
        {}},
+      // method = importance: the walk of failed devices, on a rare loss the chain also solves,
+      // and beyond the chain's reach against the closed form of placement_importance_test.cpp
+      // (scipy's expm of the 3-state generator agrees to 1e-12).
+      {"AG(2,3), tolerance 2, independent servers, MTTDL 4.8e10 h (importance, Markov chain)",
+       {{"design", S("ag2")},
+        {"order", I{3}},
+        {"tolerance", I{2}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 8766.0},
+        {"lifetime.mean_hours", 1e5},
+        {"repair.mean_hours", 24.0},
+        {"method", S("importance")}},
+       "mttdl_hours",
+       {}},
+      {"PG(2,11), tolerance 1, 133 devices in 7 racks (importance, closed form)",
+       {{"design", S("pg2")},
+        {"order", I{11}},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 8766.0},
+        {"lifetime.mean_hours", 1e6},
+        {"repair.mean_hours", 10.0},
+        {"domains.count", I{7}},
+        {"domains.failure_rate_per_hour", 1e-7},
+        {"method", S("importance")}},
+       "loss_in_mission",
+       {},
+       0.00764001342987058},
   };
 }
 
 validation_study exact_study() {
   return exact_value_study(
       "placement-exact",
-      "placement.design's estimates: sessions of four placements cover the exact loss "
-      "probability (a count over all failure sets, and the lifetime scenario's Markov chain, "
-      "with and without rack failures)",
+      "placement.design's estimates: sessions of six placements cover the exact loss "
+      "probability or MTTDL (a count over all failure sets, the lifetime scenario's Markov "
+      "chain with and without rack failures, and importance sampling of rare losses against "
+      "the chain and a closed form)",
       [] { return std::make_unique<placement_model>(); }, exact_cases(), 40, 200);
 }
 

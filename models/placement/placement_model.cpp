@@ -6,6 +6,7 @@
 #include <iostream>
 #include <numeric>
 #include <set>
+#include <span>
 #include <sstream>
 #include <string_view>
 #include <type_traits>
@@ -83,6 +84,11 @@ void placement_model::declare(model_spec& s) const {
   s.choice("scenario", "failed", {"failed", "independent", "lifetime"},
            "failed: exactly `failed` devices down, chosen uniformly; independent: each down with "
            "failure_probability; lifetime: failures and repairs over mission_hours");
+  s.choice("method", "naive", {"naive", "importance"},
+           "for scenario = lifetime: naive simulates each history to its loss; importance walks "
+           "the chain of failed devices with balanced failure biasing, for rare losses "
+           "(exponential lifetimes and repairs, rebuild.device_bytes = 0: mttdl_hours, "
+           "loss_in_mission, durability_nines)");
   s.integer("failed", 3, "for scenario = failed: how many devices are down").in_range(0, max_count);
   s.number("failure_probability", 0.1, "for scenario = independent: P(a device is down)")
       .in_range(0, 1);
@@ -103,7 +109,9 @@ void placement_model::declare(model_spec& s) const {
   storage::declare_outage_parameters(s);
   storage::declare_domain_parameters(s);
 
-  if (scenario_ == scenario::lifetime) {
+  if (scenario_ == scenario::lifetime && importance_) {
+    declare_importance(s);
+  } else if (scenario_ == scenario::lifetime) {
     s.proportion("loss_in_mission").describe("1 if data is lost within mission_hours, else 0");
     s.quantity("mttdl_hours")
         .with_unit("h")
@@ -151,6 +159,74 @@ void placement_model::declare(model_spec& s) const {
     s.quantity("groups_lost").optional().describe("groups with more than t devices down");
     s.quantity("fraction_lost").optional().describe("groups_lost over the number of groups b");
   }
+}
+
+void placement_model::declare_importance(model_spec& s) const {
+  s.quantity("cycle_hours")
+      .with_unit("h")
+      .optional()
+      .describe(
+          "expected length of a regenerative cycle (from all devices up until all up again or "
+          "loss) given the states it visits; its mean is E[cycle length]");
+  s.quantity("cycle_loss_probability")
+      .optional()
+      .describe(
+          "1{loss} x likelihood ratio of a failure-biased cycle; its mean is P(a cycle ends in "
+          "data loss)");
+  s.derived("mttdl_hours", {"cycle_hours", "cycle_loss_probability"},
+            [](std::span<const double> m) { return m[0] / m[1]; })
+      .with_unit("h")
+      .describe("mean time to data loss = E[cycle length] / P(cycle ends in loss)");
+  s.quantity("loss_in_mission")
+      .describe(
+          "per mission, the sum over its excursions from all devices up of a failure-biased "
+          "estimate of their chance of loss before the mission ends (importance sampling); its "
+          "mean is P(loss within mission_hours)");
+  storage::declare_durability_nines(s, mission_);
+  const std::string naive = "; method = naive estimates it";
+  for (const char* q : {"rebuild_hours", "rebuild_max_over_mean_load"})
+    s.not_estimated(q, "method = importance needs rebuild.device_bytes = 0" + naive);
+  s.not_estimated(
+      "fraction_lost",
+      "method = importance estimates the chance of a loss, not how much is lost" + naive);
+  for (const char* q : {"unavailability", "unavailable_events_per_year"})
+    s.not_estimated(q,
+                    "method = importance walks the failed devices only (outages never lose "
+                    "data)" +
+                        naive);
+}
+
+// method = importance: the laws that make the failed devices a Markov chain, or an error naming
+// the field that breaks it.
+void placement_model::configure_importance(const parameters& p) {
+  importance_ = p.string("method") == "importance";
+  if (!importance_) return;
+  if (scenario_ != scenario::lifetime)
+    throw parameter_error("method",
+                          "method = importance applies to scenario = lifetime; the failed and "
+                          "independent scenarios are counted exactly where the count is feasible");
+  using kind = storage::duration_law::kind;
+  if (lifetime_.lifetime.type != kind::exponential)
+    throw parameter_error("lifetime.distribution",
+                          "method = importance needs exponential lifetimes, so that the failed "
+                          "devices form a Markov chain; method = naive simulates other laws");
+  if (lifetime_.repair.type != kind::exponential)
+    throw parameter_error("repair.distribution",
+                          "method = importance needs exponential repairs: its cycles end when "
+                          "every device is back, and the chain needs memoryless repairs; method "
+                          "= naive simulates other laws");
+  if (rebuild_given_)
+    throw parameter_error("rebuild.device_bytes",
+                          "method = importance needs rebuild.device_bytes = 0: a rebuild adds a "
+                          "fixed time to each repair, which is not memoryless; method = naive "
+                          "simulates it");
+  walk_ = {};
+  walk_.groups = static_cast<int>(layout_.groups.size());
+  walk_.tolerance = tolerance_;
+  walk_.failure_rate = 1 / lifetime_.lifetime.mean;
+  walk_.repair_rate = 1 / lifetime_.repair.mean;
+  walk_.domains = lifetime_.domains.count;
+  walk_.domain_failure_rate = lifetime_.domains.count > 0 ? lifetime_.domains.failure_rate : 0.0;
 }
 
 void placement_model::configure(const parameters& p) {
@@ -222,6 +298,7 @@ void placement_model::configure(const parameters& p) {
   }
   outages_ = lifetime_.outage.active() ||
              (lifetime_.domains.count > 0 && lifetime_.domains.outage.active());
+  configure_importance(p);
 
   // Exact values.
   exact_.clear();
@@ -282,8 +359,9 @@ void placement_model::configure(const parameters& p) {
       exact_note_ = "rebuild figures exact; Markov chain on " + std::to_string(e->states) +
                     " down-sets" +
                     (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");
-      if (const auto f = exact_fraction_lost()) exact_["fraction_lost"] = *f;
-      if (outages_) exact_note_ += "; unavailability: none (no chain over outages here)";
+      if (const auto f = exact_fraction_lost(); f && !importance_) exact_["fraction_lost"] = *f;
+      if (outages_ && !importance_)
+        exact_note_ += "; unavailability: none (no chain over outages here)";
     } else {
       exact_note_ =
           "rebuild figures exact; mttdl_hours and loss_in_mission unknown (they need "
@@ -315,6 +393,11 @@ std::vector<model_fact> placement_model::model_facts() const {
   if (!losing_by_size_.empty())
     f.push_back({"losing_sets_by_size", losing_by_size_,
                  "L_s for s = 0..v down: P(loss) = sum L_s p^s (1-p)^(v-s)"});
+  if (scenario_ == scenario::lifetime)
+    f.push_back(
+        {"method",
+         std::string(importance_ ? "importance (failure biasing on the failed devices)" : "naive"),
+         "how the lifetime quantities are estimated"});
   f.push_back({"exact_values", exact_note_, ""});
   if (rebuild_given_) {
     // The gain from integer counts: both times carry the same bytes-per-group factor.
@@ -375,6 +458,14 @@ void placement_model::replicate_failures(replication& r) const {
 }
 
 void placement_model::replicate_lifetime(replication& r) const {
+  if (importance_) {
+    lifetime_walk_settings w = walk_;
+    w.of = &of_;
+    r.record("cycle_hours", lifetime_cycle_hours(w, r.rng()));
+    r.record("cycle_loss_probability", lifetime_cycle_loss_weight(w, r.rng()));
+    r.record("loss_in_mission", lifetime_mission_loss_weight(w, mission_, r.rng()));
+    return;
+  }
   const lifetime_outcome o = simulate_lifetime(layout_, of_, lifetime_, r.rng());
   r.record(q_loss_in_mission, o.loss_hours <= mission_ ? 1.0 : 0.0);
   r.record(q_mttdl, o.loss_hours);

@@ -12,6 +12,7 @@
 #include "mcpilot/model.hpp"
 #include "placement/layout.hpp"
 #include "placement/lifetime.hpp"
+#include "placement/lifetime_walk.hpp"
 #include "placement/rebuild.hpp"
 
 namespace mcpilot::placement {
@@ -32,6 +33,8 @@ class placement_model : public model {
  private:
   void replicate_failures(replication& r) const;
   void replicate_lifetime(replication& r) const;
+  void configure_importance(const parameters& p);
+  void declare_importance(model_spec& s) const;
   std::optional<double> exact_fraction_lost() const;
 
   layout layout_;
@@ -47,6 +50,8 @@ class placement_model : public model {
   std::vector<device_rebuild> rebuild_;
   rebuild_settings rebuild_settings_;
   lifetime_settings lifetime_;
+  bool importance_ = false;  // method = importance: the loss by the walk of lifetime_walk.hpp
+  lifetime_walk_settings walk_;
   std::map<std::string, double> exact_;
   std::string exact_note_;  // how the exact P(loss) was found, or why it is not known
   std::optional<std::string> losing_sets_;    // "n of C(v, r)" for the failed scenario

@@ -121,8 +121,9 @@ TEST(PlacementCli, BlocksFile) {
 
 // Every shipped config runs and converges (exit 0), with its exact values covered.
 TEST(PlacementCli, ShippedConfigsRun) {
-  for (const char* name : {"fano-racks", "pg2-13-racks", "sts-tape-libraries", "blocks-file",
-                           "declustered", "clustered", "ag2-racks-lifetime"}) {
+  for (const char* name :
+       {"fano-racks", "pg2-13-racks", "sts-tape-libraries", "blocks-file", "declustered",
+        "clustered", "ag2-racks-lifetime", "pg2-11-racks-importance"}) {
     const temp_file json("", ".json");
     // blocks-file names its file relative to the repository root, as a user there would.
     const auto here = std::filesystem::current_path();
