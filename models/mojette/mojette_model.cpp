@@ -216,6 +216,10 @@ void mojette_model::configure(const parameters& p) {
       exact_["durability_nines"] = storage::durability_nines(*e, scenario_.mission_hours);
       exact_["fraction_lost"] = *e / (scenario_.mission_hours / storage::hours_per_year);
     }
+    if (const auto u = exact_unavailability(scenario_, recoverable_)) {
+      exact_["unavailability"] = u->unavailability;
+      exact_["unavailable_events_per_year"] = u->events_per_year;
+    }
   } else {
     exact_["unrecoverable"] = unrecoverable_probability(recoverable_, n, failure_probability_);
   }

@@ -54,4 +54,19 @@ mission_outcome simulate_mission(const lifetime_scenario& s, std::span<const cha
 std::optional<double> exact_loss_in_mission(const lifetime_scenario& s,
                                             std::span<const char> recoverable);
 
+// Unavailability over the mission, exact, when lifetimes, rebuilds (or none) and outages are all
+// exponential: the chain on (servers up, servers out among them), up sets recoverable, loss
+// absorbing, and the time it spends in unavailable states over [0, mission] and its entries into
+// them (storage/occupancy.hpp). Rebuilds in parallel, or none; serial rebuilds only where
+// recoverability depends on how many survive, since then the queue's order does not matter and
+// its one rebuild at a time is a rate mu shared by the failed servers. At most 20,000 states.
+// nullopt otherwise, or without outages.
+struct exact_availability {
+  double unavailability = 0;   // expected unavailable hours within the mission / mission
+  double events_per_year = 0;  // expected periods starting within it, per year of mission
+  std::size_t states = 0;
+};
+std::optional<exact_availability> exact_unavailability(const lifetime_scenario& s,
+                                                       std::span<const char> recoverable);
+
 }  // namespace mcpilot::mojette

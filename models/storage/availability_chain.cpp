@@ -9,6 +9,7 @@
 
 #include "mcpilot/number_text.hpp"
 #include "storage/ctmc.hpp"
+#include "storage/occupancy.hpp"
 
 namespace mcpilot::storage {
 
@@ -241,60 +242,23 @@ double steady_unavailable_entries(const availability_chain& c) {
 mission_availability mission_unavailability(const availability_chain& c, double T,
                                             double max_jumps) {
   const std::size_t n = c.size();
-  double big = 0;
-  for (std::size_t s = 0; s < n; ++s) big = std::max(big, c.exit_rate(s));
   mission_availability r;
-  if (big == 0 || !(T > 0)) return r;
-  const double lt = big * T;
-  if (lt > max_jumps)
-    throw std::domain_error(
-        "mission_unavailability: too many uniformization steps (L T = " + std::to_string(lt) + ")");
-  const double spread = 12 * std::sqrt(lt) + 40;
-  const auto lo = static_cast<std::size_t>(std::max(0.0, std::floor(lt - spread)));
-  const auto hi = static_cast<std::size_t>(std::ceil(lt + spread));
-  // tail[k - lo] = P(N > k) for k in [lo, hi]; 1 below lo (the mass left out is under 1e-30).
-  std::vector<double> w(hi - lo + 1);
-  double weight = std::exp(-lt + static_cast<double>(lo) * std::log(lt) -
-                           std::lgamma(static_cast<double>(lo) + 1));
-  double sum_w = 0;
-  for (std::size_t k = lo; k <= hi; ++k) {
-    w[k - lo] = weight;
-    sum_w += weight;
-    weight *= lt / static_cast<double>(k + 1);
-  }
-  std::vector<double> tail(w.size());
-  double above = 0;
-  for (std::size_t i = w.size(); i-- > 0;) {
-    tail[i] = above / sum_w;
-    above += w[i];
-  }
-  const std::vector<double> entry = entry_rates(c);
-  std::vector<double> stay(n);
-  for (std::size_t s = 0; s < n; ++s) stay[s] = std::max(0.0, 1.0 - c.exit_rate(s) / big);
-  std::vector<double> p(n, 0.0), next(n);
-  p[0] = 1.0;
-  double down = 0, entries = 0;
-  for (std::size_t k = 0; k <= hi; ++k) {
-    const double tk = k < lo ? 1.0 : tail[k - lo];
-    double d = 0, e = 0;
-    for (std::size_t s = 0; s < n; ++s) {
-      if (c.unavailable(s))
-        d += p[s];
-      else
-        e += p[s] * entry[s];
+  if (!(T > 0)) return r;
+  sparse_chain s;
+  s.states = n;
+  for (std::size_t i = 0; i < n; ++i)
+    for (const auto& tr : c.from(i))
+      if (tr.to != i)  // a move to itself changes nothing
+        s.moves.push_back({i, tr.to == availability_chain::loss_state ? n : tr.to, tr.rate});
+  std::vector<double> down(n, 0.0), entries = entry_rates(c);
+  for (std::size_t i = 0; i < n; ++i)
+    if (c.unavailable(i)) {
+      down[i] = 1;
+      entries[i] = 0;
     }
-    down += tk * d;
-    entries += tk * e;
-    for (std::size_t s = 0; s < n; ++s) next[s] = p[s] * stay[s];
-    for (std::size_t s = 0; s < n; ++s) {
-      if (p[s] == 0) continue;
-      for (const auto& tr : c.from(s))
-        if (tr.to != availability_chain::loss_state) next[tr.to] += p[s] * tr.rate / big;
-    }
-    p.swap(next);
-  }
-  r.unavailable_fraction = down / big / T;
-  r.unavailable_periods = entries / big;
+  const auto x = occupancy_integrals(s, 0, T, {down, entries}, max_jumps);
+  r.unavailable_fraction = x[0] / T;
+  r.unavailable_periods = x[1];
   return r;
 }
 
