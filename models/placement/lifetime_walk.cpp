@@ -62,14 +62,14 @@ class lifetime_walk {
     // The probability of each single move of a kind: a device failing, a domain failing, a repair.
     double device = s_.failure_rate / total, domain = s_.domain_failure_rate / total,
            repair = s_.repair_rate / total;
-    const bool tilt = biased && (!all_up() || (live > 0 && working > 0));
+    const bool tilt = biased && (!all_up() || (s_.domain_loses_at_once && live > 0 && working > 0));
     if (tilt && !all_up()) {
       const double kinds = working + live;
       device = domain = kinds > 0 ? s_.bias / kinds : 0.0;
       repair = (kinds > 0 ? 1 - s_.bias : 1.0) / failed;
     } else if (tilt) {
-      // All up, with domains: a domain failure, which can lose data at once, is as likely as a
-      // device failure, instead of a few per mille of them.
+      // All up, with domains that can lose data at once: their failures are as likely as the
+      // devices', instead of a few per mille of the moves.
       device = (1 - s_.bias) / working;
       domain = s_.bias / live;
     }

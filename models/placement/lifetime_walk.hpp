@@ -13,12 +13,12 @@
 // Biasing: in every state but all up, the moves toward loss (a working device failing, a domain
 // with a working device failing) share probability `bias` equally, and the repairs share the rest
 // equally (their rates are equal): balanced failure biasing. In the all-up state, where there is
-// nothing to repair, the domain failures share `bias` and the device failures the rest: a rack
-// failure that loses data at once (a rack holding more than t devices of a group) is otherwise
-// drawn at its natural odds (7 racks at 10^-7 per hour beside 133 devices at 10^-6: 1 cycle in
-// 190), and it is the loss's main path; the storage walk's balanced biasing, which leaves all up
-// alone, estimated such a case no better than naive simulation would. The price where domain
-// failures matter little is at most twice the variance of the device paths. Each jump multiplies
+// nothing to repair, and when a rack holds more than t devices of some group, the domain failures
+// share `bias` and the device failures the rest: a rack failure that loses data at once is
+// otherwise drawn at its natural odds (7 racks at 10^-7 per hour beside 133 devices at 10^-6: 1
+// cycle in 190), and it is the loss's main path; balanced biasing alone, which leaves all up at
+// those odds, estimated such a case no better than naive simulation would (storage/domain_walk.hpp
+// biases all up the same way, and on the same condition). Each jump multiplies
 // the likelihood ratio by original over biased probability, so every estimator stays unbiased. A
 // jump costs O(r) for a device (its groups' counts) and O(r v / count) for a domain; the move is
 // drawn in O(1).
@@ -38,6 +38,8 @@ struct lifetime_walk_settings {
   double repair_rate = 0;   // mu per failed device; > 0, so that the cycles end
   int domains = 0;          // 0: none
   double domain_failure_rate = 0;
+  // Some domain holds more than `tolerance` devices of a group: then all up is biased too.
+  bool domain_loses_at_once = false;
   double bias = 0.5;
 };
 

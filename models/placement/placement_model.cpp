@@ -227,6 +227,16 @@ void placement_model::configure_importance(const parameters& p) {
   walk_.repair_rate = 1 / lifetime_.repair.mean;
   walk_.domains = lifetime_.domains.count;
   walk_.domain_failure_rate = lifetime_.domains.count > 0 ? lifetime_.domains.failure_rate : 0.0;
+  if (walk_.domain_failure_rate > 0) {
+    std::vector<int> in_domain(static_cast<std::size_t>(walk_.domains));
+    for (const auto& g : layout_.groups) {
+      std::fill(in_domain.begin(), in_domain.end(), 0);
+      for (int d : g)
+        if (++in_domain[static_cast<std::size_t>(domain_of_device(lifetime_.domains, d))] >
+            tolerance_)
+          walk_.domain_loses_at_once = true;
+    }
+  }
 }
 
 void placement_model::configure(const parameters& p) {

@@ -28,7 +28,10 @@ class domain_walk {
         domain_up_(domain_working_),
         live_domains_(s.domains),
         domains_with_up_(s.domains),
-        up_total_(devices_) {}
+        up_total_(devices_),
+        // A group's disks are consecutive device numbers, so a domain holds ceil(disks / domains)
+        // of them at most.
+        at_once_((s.disks + s.domains - 1) / s.domains > s.tolerance) {}
 
   bool all_up() const { return failed_total_ == 0 && outages_.empty(); }
   // Some group has more than `tolerance` devices failed or out.
@@ -39,16 +42,28 @@ class domain_walk {
     return r.down + r.back;
   }
 
-  // One jump of the jump chain (balanced failure biasing when `biased` and not all up), its
-  // likelihood ratio multiplying `ratio`; true when some group lost data (renew() replaces it).
+  // One jump of the jump chain (balanced failure biasing when `biased` and not all up; in all
+  // up, domain events against device events, domain_walk.hpp), its likelihood ratio multiplying
+  // `ratio`; true when some group lost data (renew() replaces it).
   bool jump(philox_stream& rng, bool biased, double& ratio) {
     // Plain copies, not a structured binding: clang 14 cannot capture bindings in a lambda.
     const rates now = current();
     const double down = now.down, back = now.back, kinds = now.kinds;
     const double total = down + back;
-    const bool tilt = biased && !all_up();
+    const bool all = all_up();
+    const bool tilt = biased && !all;
     const double down_share = back > 0 ? (kinds > 0 ? s_.bias : 0.0) : 1.0;
-    const auto chance = [&](double r, bool toward_down) {
+    // All up, where a domain event can take a group past its tolerance at once: every move leads
+    // down, and the domain events share `bias` when device events exist too.
+    const double n = static_cast<double>(devices_), d = static_cast<double>(s_.domains);
+    const double device_kinds = (s_.failure_rate > 0 ? n : 0) + (s_.outage_rate > 0 ? n : 0);
+    const double domain_kinds =
+        (s_.domain_failure_rate > 0 ? d : 0) + (s_.domain_outage_rate > 0 ? d : 0);
+    const bool tilt_up = biased && all && at_once_ && device_kinds > 0 && domain_kinds > 0;
+    const auto chance = [&](double r, bool toward_down, move m) {
+      if (tilt_up)
+        return m == move::fail_domain || m == move::domain_outage ? s_.bias / domain_kinds
+                                                                  : (1 - s_.bias) / device_kinds;
       return !tilt ? r / total : toward_down ? down_share / kinds : (1 - down_share) * r / back;
     };
     // The last candidate that can be drawn absorbs rounding.
@@ -57,7 +72,7 @@ class domain_walk {
     std::size_t which = 0;
     double rate = 0, p = 0;
     visit([&](move m, std::size_t i, double r, bool toward_down) {
-      const double c = chance(r, toward_down);
+      const double c = chance(r, toward_down, m);
       if (!(c > 0)) return false;
       what = m;
       which = i;
@@ -298,6 +313,7 @@ class domain_walk {
   int live_domains_;            // domains with a working device
   int domains_with_up_;         // domains with a device up
   std::size_t up_total_;
+  bool at_once_;           // one domain event can take a group past `tolerance` (all-up biasing)
   int groups_failed_ = 0;  // groups with a failed device (rebuilding, one at a time)
   std::vector<outage> outages_;
   std::size_t own_outages_ = 0;
