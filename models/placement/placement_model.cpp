@@ -18,6 +18,7 @@
 #include "storage/duration_parameters.hpp"
 #include "storage/nines.hpp"
 #include "storage/outage_parameters.hpp"
+#include "storage/walked_loss_quantities.hpp"
 
 namespace mcpilot::placement {
 
@@ -162,27 +163,7 @@ void placement_model::declare(model_spec& s) const {
 }
 
 void placement_model::declare_importance(model_spec& s) const {
-  s.quantity("cycle_hours")
-      .with_unit("h")
-      .optional()
-      .describe(
-          "expected length of a regenerative cycle (from all devices up until all up again or "
-          "loss) given the states it visits; its mean is E[cycle length]");
-  s.quantity("cycle_loss_probability")
-      .optional()
-      .describe(
-          "1{loss} x likelihood ratio of a failure-biased cycle; its mean is P(a cycle ends in "
-          "data loss)");
-  s.derived("mttdl_hours", {"cycle_hours", "cycle_loss_probability"},
-            [](std::span<const double> m) { return m[0] / m[1]; })
-      .with_unit("h")
-      .describe("mean time to data loss = E[cycle length] / P(cycle ends in loss)");
-  s.quantity("loss_in_mission")
-      .describe(
-          "per mission, the sum over its excursions from all devices up of a failure-biased "
-          "estimate of their chance of loss before the mission ends (importance sampling); its "
-          "mean is P(loss within mission_hours)");
-  storage::declare_durability_nines(s, mission_);
+  storage::declare_walked_loss(s, "devices", mission_);
   const std::string naive = "; method = naive estimates it";
   for (const char* q : {"rebuild_hours", "rebuild_max_over_mean_load"})
     s.not_estimated(q, "method = importance needs rebuild.device_bytes = 0" + naive);

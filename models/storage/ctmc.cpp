@@ -65,9 +65,7 @@ double absorbed_by(const transient_chain& c, std::size_t from, double t, double 
   if (lt > max_jumps)
     throw std::domain_error(
         "absorbed_by: too many uniformization steps (L t = " + std::to_string(lt) + ")");
-  const double spread = 12 * std::sqrt(lt) + 40;
-  const auto lo = static_cast<std::size_t>(std::max(0.0, std::floor(lt - spread)));
-  const auto hi = static_cast<std::size_t>(std::ceil(lt + spread));
+  const poisson_window w = poisson_weights(lt);
 
   // One jump of the uniformized chain: stay with 1 - exit/L, move with rate/L. The diagonal is
   // formed once; its cancellation costs an absolute 1e-16 on a probability near 1, harmless.
@@ -81,15 +79,9 @@ double absorbed_by(const transient_chain& c, std::size_t from, double t, double 
   p[from] = 1.0;
   double absorbed = 0;  // A_k
 
-  double weight = std::exp(-lt + static_cast<double>(lo) * std::log(lt) -
-                           std::lgamma(static_cast<double>(lo) + 1));
-  double sum_w = 0, sum = 0;
-  for (std::size_t k = 0; k <= hi; ++k) {
-    if (k >= lo) {
-      sum_w += weight;
-      sum += weight * absorbed;
-      weight *= lt / static_cast<double>(k + 1);
-    }
+  double sum = 0;
+  for (std::size_t k = 0; k <= w.hi; ++k) {
+    if (k >= w.lo) sum += w.weight[k - w.lo] * absorbed;
     for (std::size_t i = 0; i < n; ++i) {
       absorbed += p[i] * to_loss[i];
       next[i] = p[i] * stay[i];
@@ -100,7 +92,23 @@ double absorbed_by(const transient_chain& c, std::size_t from, double t, double 
     }
     p.swap(next);
   }
-  return sum / sum_w;
+  return sum / w.sum;
+}
+
+poisson_window poisson_weights(double lt) {
+  poisson_window w;
+  const double spread = 12 * std::sqrt(lt) + 40;
+  w.lo = static_cast<std::size_t>(std::max(0.0, std::floor(lt - spread)));
+  w.hi = static_cast<std::size_t>(std::ceil(lt + spread));
+  w.weight.resize(w.hi - w.lo + 1);
+  double weight = std::exp(-lt + static_cast<double>(w.lo) * std::log(lt) -
+                           std::lgamma(static_cast<double>(w.lo) + 1));
+  for (std::size_t k = w.lo; k <= w.hi; ++k) {
+    w.weight[k - w.lo] = weight;
+    w.sum += weight;
+    weight *= lt / static_cast<double>(k + 1);
+  }
+  return w;
 }
 
 }  // namespace mcpilot::storage

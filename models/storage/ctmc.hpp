@@ -47,6 +47,16 @@ std::vector<double> solve_fundamental(const transient_chain& c, std::vector<doub
 // Mean time to absorption from every state: solve_fundamental with b = 1. O(S^3).
 std::vector<double> mean_time_to_absorption(const transient_chain& c);
 
+// The Poisson(L t) weights of uniformization, k = lo … hi with lo = L t - 12 sqrt(L t) - 40 (at
+// least 0) and hi = L t + 12 sqrt(L t) + 40 (the mass outside holds less than 1e-30), by the ratio
+// recursion from a start in log space; `sum` is their total, to normalise by. O(hi - lo).
+struct poisson_window {
+  std::size_t lo = 0, hi = 0;
+  std::vector<double> weight;  // weight[k - lo]
+  double sum = 0;
+};
+poisson_window poisson_weights(double lt);
+
 // P(absorbed by time t | start in `from`) by uniformization: with L the largest exit rate and
 // P = I + Q/L, the absorbed mass after k jumps of the uniformized chain, A_k, is a sum of
 // positive terms, and P(absorbed by t) = sum_k Poisson(k; L t) A_k. The Poisson weights are

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "storage/ctmc.hpp"
+
 namespace mcpilot::storage {
 
 std::vector<double> occupancy_integrals(const sparse_chain& c, std::size_t from, double t,
@@ -31,21 +33,12 @@ std::vector<double> occupancy_integrals(const sparse_chain& c, std::size_t from,
   if (lt > max_jumps)
     throw std::domain_error(
         "occupancy_integrals: too many uniformization steps (L t = " + std::to_string(lt) + ")");
-  const double spread = 12 * std::sqrt(lt) + 40;
-  const auto lo = static_cast<std::size_t>(std::max(0.0, std::floor(lt - spread)));
-  const auto hi = static_cast<std::size_t>(std::ceil(lt + spread));
-
   // P(N > k) for k in [lo, hi], summed from the top so that every term is positive; 1 below lo,
   // where the mass left out is under 1e-30.
-  std::vector<double> w(hi - lo + 1);
-  double weight = std::exp(-lt + static_cast<double>(lo) * std::log(lt) -
-                           std::lgamma(static_cast<double>(lo) + 1));
-  double sum_w = 0;
-  for (std::size_t k = lo; k <= hi; ++k) {
-    w[k - lo] = weight;
-    sum_w += weight;
-    weight *= lt / static_cast<double>(k + 1);
-  }
+  const poisson_window pw = poisson_weights(lt);
+  const std::vector<double>& w = pw.weight;
+  const double sum_w = pw.sum;
+  const std::size_t lo = pw.lo, hi = pw.hi;
   std::vector<double> tail(w.size());
   double above = 0;
   for (std::size_t i = w.size(); i-- > 0;) {

@@ -8,6 +8,7 @@
 #include "storage/availability_chain.hpp"
 #include "storage/availability_importance.hpp"
 #include "storage/domain_chain.hpp"
+#include "storage/down_set_chain.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
 #include "storage/group_chain.hpp"
@@ -15,17 +16,13 @@
 #include "storage/outage_parameters.hpp"
 #include "storage/system_mission.hpp"
 #include "storage/unrepaired_group.hpp"
+#include "storage/walked_loss_quantities.hpp"
 
 namespace mcpilot::storage {
 
 namespace {
 
 using kind = duration_law::kind;
-
-// The regenerative ratio: mean cycle length over the probability that a cycle ends in loss.
-double ratio_of_means(std::span<const double> m) {
-  return m[0] / m[1];
-}
 
 }  // namespace
 
@@ -113,27 +110,7 @@ void storage_model::declare(model_spec& s) const {
           .describe("periods of unavailability starting within the mission, per year of mission");
     }
   } else {
-    s.quantity("cycle_hours")
-        .with_unit("h")
-        .optional()
-        .describe(
-            "expected length of a regenerative cycle (from all disks up until all up again or "
-            "loss) given the states it visits; its mean is E[cycle length]");
-    s.quantity("cycle_loss_probability")
-        .optional()
-        .describe(
-            "1{loss} x likelihood ratio of a failure-biased cycle; its mean is P(a cycle ends in "
-            "data loss)");
-    s.derived("mttdl_hours", {"cycle_hours", "cycle_loss_probability"}, ratio_of_means)
-        .with_unit("h")
-        .describe("mean time to data loss = E[cycle length] / P(cycle ends in loss)");
-    if (mission_)
-      s.quantity("loss_in_mission")
-          .describe(
-              "per mission, the sum over its excursions from all disks up of a failure-biased "
-              "estimate of their chance of loss before the mission ends (importance sampling); "
-              "its mean is P(loss within mission_hours)");
-    if (mission_) declare_nines(s, *mission_);
+    declare_walked_loss(s, "disks", mission_);
     if (availability_by_importance()) {
       declare_availability_by_importance(s);
     } else {
@@ -375,6 +352,30 @@ void storage_model::configure(const parameters& p) {
       }
     } catch (const std::exception&) {
       exact_.clear();  // too many states: no exact value, not an error
+    }
+  } else if (markov && (g.parallel || g.tolerance <= 1 || g.repair.type == kind::none) &&
+             g.rebuild_error == 0) {
+    // Several groups sharing failure domains: the chain of the whole system's failed devices
+    // (down_set_chain.hpp), while it stays small (64 devices, 600 sets that lose nothing). With
+    // tolerance 1 a group that loses nothing has one failed device at most, so serial rebuilds
+    // are parallel ones.
+    down_set_rates r;
+    r.devices = groups_ * g.disks;
+    for (int k = 0; k < groups_; ++k) {
+      r.groups.emplace_back();
+      for (int i = 0; i < g.disks; ++i) r.groups.back().push_back(k * g.disks + i);
+    }
+    r.tolerance = g.tolerance;
+    r.failure_rate = 1 / g.lifetime.mean;
+    r.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
+    r.domains = domains_.count;
+    r.domain_failure_rate = domains_.failure_rate;
+    if (const auto e = down_set_chain_loss(r, mission_.value_or(0))) {
+      exact_["mttdl_hours"] = e->mttdl_hours;
+      if (mission_ && e->loss_in_mission) {
+        exact_["loss_in_mission"] = *e->loss_in_mission;
+        exact_["durability_nines"] = durability_nines(*e->loss_in_mission, *mission_);
+      }
     }
   }
   availability_walk();

@@ -17,11 +17,7 @@ namespace MCPILOT_TEST_FILE {
 using placement_test::exact;
 using placement_test::make;
 using placement_test::rejected_field;
-
-mcpilot::session_result run(const placement_test::configured& c, std::uint64_t seed, double ci_perc,
-                            unsigned threads = 2) {
-  return mcpilot::run_session(c.model, c.spec, storage_test::settings(seed, ci_perc, threads));
-}
+using placement_test::run;
 
 // PG(2,11): v = 133 devices, groups of k = 12, every pair of devices in exactly one group, t = 1,
 // in D = 7 racks of 19 (device d in rack d mod 7). Any two devices down lose data, and so does any
@@ -99,16 +95,7 @@ TEST(PlacementImportance, CoversTheEnumeratedChain) {
 
 TEST(PlacementImportance, SameReadingsForAnyThreadCount) {
   auto c = placement_test::ag2_racks();
-  auto w = make({{"design", "ag2"},
-                 {"order", 3},
-                 {"tolerance", 1},
-                 {"scenario", "lifetime"},
-                 {"mission_hours", 500.0},
-                 {"lifetime.mean_hours", 1000.0},
-                 {"repair.mean_hours", 50.0},
-                 {"domains.count", 3},
-                 {"domains.failure_rate_per_hour", 1e-4},
-                 {"method", "importance"}});
+  auto w = placement_test::ag2_racks("importance");
   const auto r1 = run(*w, 9, 0.1, 1);
   const auto r2 = run(*w, 9, 0.1, 2);
   ASSERT_EQ(r1.replications, r2.replications);

@@ -14,11 +14,7 @@ namespace MCPILOT_TEST_FILE {
 using placement_test::exact;
 using placement_test::make;
 using placement_test::mirror_lifetime;
-
-mcpilot::session_result run(const placement_test::configured& c, std::uint64_t seed, double ci_perc,
-                            unsigned threads = 2) {
-  return mcpilot::run_session(c.model, c.spec, storage_test::settings(seed, ci_perc, threads));
-}
+using placement_test::run;
 
 void expect_covers(const placement_test::configured& c, const mcpilot::session_result& r,
                    const std::vector<std::string>& names) {

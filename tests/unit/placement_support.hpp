@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "../support/configure_model.hpp"
+#include "mcpilot/session.hpp"
 #include "placement/placement_model.hpp"
+#include "storage_support.hpp"
 
 namespace placement_test {
 
@@ -54,8 +56,9 @@ inline std::unique_ptr<configured> mirror_lifetime(
 
 // AG(2,3), t = 1, in 3 racks failing at 10^-4 per rack-hour; MTTF 1000 h, repairs 50 h, 500 h:
 // placement_exact_test derives its MTTDL by hand, placement_simulation_test simulates it.
-inline std::unique_ptr<configured> ag2_racks() {
-  return make({{"design", "ag2"},
+inline std::unique_ptr<configured> ag2_racks(const char* method = "naive") {
+  return make({{"method", method},
+               {"design", "ag2"},
                {"order", 3},
                {"tolerance", 1},
                {"scenario", "lifetime"},
@@ -64,6 +67,12 @@ inline std::unique_ptr<configured> ag2_racks() {
                {"repair.mean_hours", 50.0},
                {"domains.count", 3},
                {"domains.failure_rate_per_hour", 1e-4}});
+}
+
+// A session at storage_support.hpp's settings (99.9% intervals by default).
+inline mcpilot::session_result run(const configured& c, std::uint64_t seed, double ci_perc,
+                                   unsigned threads = 2) {
+  return mcpilot::run_session(c.model, c.spec, storage_test::settings(seed, ci_perc, threads));
 }
 
 inline double exact(const configured& c, const std::string& name) {
