@@ -6,7 +6,6 @@
 #include <iostream>
 #include <numeric>
 #include <set>
-#include <span>
 #include <sstream>
 #include <string_view>
 #include <type_traits>
