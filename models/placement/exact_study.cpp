@@ -4,10 +4,11 @@
 
 namespace mcpilot::placement {
 
-// Six cases, shared with the validation program (tests/validation/placement_coverage.cpp), one
+// Eight cases, shared with the validation program (tests/validation/placement_coverage.cpp), one
 // per route to an exact value: a count over all failure sets of one design, a block design with a
-// larger tolerance, the Markov chain of the lifetime scenario, without and with rack failures, and
-// the importance walk against the chain and against a closed form.
+// larger tolerance, the Markov chain of the lifetime scenario, without and with rack failures,
+// the importance walk against the chain and against a closed form, and the long-run
+// unavailability by importance against the exact availability chain and against scipy's.
 std::vector<exact_case> exact_cases() {
   using I = std::int64_t;
   const auto S = [](const char* s) { return param_value(std::string(s)); };
@@ -69,16 +70,50 @@ std::vector<exact_case> exact_cases() {
        "loss_in_mission",
        {},
        0.00764001342987058},
+      // The long-run unavailability by importance, against the exact chain of
+      // availability_exact.hpp and, with rack outages beyond that chain, against scipy's
+      // (tests/unit/placement_availability_test.cpp).
+      {"Fano, tolerance 1, server outages, long-run unavailability 3.8e-6 (importance, exact "
+       "chain)",
+       {{"design", S("fano")},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 8766.0},
+        {"lifetime.mean_hours", 1e5},
+        {"repair.mean_hours", 24.0},
+        {"outage.rate_per_hour", 1e-3},
+        {"outage.mean_hours", 0.25},
+        {"method", S("importance")}},
+       "unavailability",
+       0.2},
+      {"AG(2,3), tolerance 1, rack outages of whole groups, long-run unavailability (importance, "
+       "scipy)",
+       {{"design", S("ag2")},
+        {"order", I{3}},
+        {"tolerance", I{1}},
+        {"scenario", S("lifetime")},
+        {"mission_hours", 8766.0},
+        {"lifetime.mean_hours", 1e4},
+        {"repair.mean_hours", 24.0},
+        {"domains.count", I{3}},
+        {"domains.failure_rate_per_hour", 1e-5},
+        {"domains.outage_rate_per_hour", 1e-4},
+        {"domains.outage_mean_hours", 1.0},
+        {"method", S("importance")}},
+       "unavailability",
+       {},
+       2.999365544058885e-4},
   };
 }
 
 validation_study exact_study() {
   return exact_value_study(
       "placement-exact",
-      "placement.design's estimates: sessions of six placements cover the exact loss "
-      "probability or MTTDL (a count over all failure sets, the lifetime scenario's Markov "
-      "chain with and without rack failures, and importance sampling of rare losses against "
-      "the chain and a closed form)",
+      "placement.design's estimates: sessions of eight placements cover the exact loss "
+      "probability, MTTDL or unavailability (a count over all failure sets, the lifetime "
+      "scenario's Markov chain with and without rack failures, importance sampling of rare "
+      "losses against the chain and a closed form, and of the long-run unavailability against "
+      "the availability chain and scipy's)",
       [] { return std::make_unique<placement_model>(); }, exact_cases(), 40, 200);
 }
 

@@ -17,7 +17,7 @@
 #include "storage/duration_parameters.hpp"
 #include "storage/nines.hpp"
 #include "storage/outage_parameters.hpp"
-#include "storage/walked_loss_quantities.hpp"
+#include "storage/walked_quantities.hpp"
 
 namespace mcpilot::placement {
 
@@ -169,11 +169,15 @@ void placement_model::declare_importance(model_spec& s) const {
   s.not_estimated(
       "fraction_lost",
       "method = importance estimates the chance of a loss, not how much is lost" + naive);
-  for (const char* q : {"unavailability", "unavailable_events_per_year"})
-    s.not_estimated(q,
-                    "method = importance walks the failed devices only (outages never lose "
-                    "data)" +
-                        naive);
+  if (availability_walk_) {
+    storage::declare_walked_availability(s, 1.0);
+  } else {
+    const std::string why =
+        outages_ ? availability_gap_ + naive
+                 : "no outages are configured (outage.rate_per_hour, "
+                   "domains.outage_rate_per_hour), so data is never unavailable without being lost";
+    for (const char* q : {"unavailability", "unavailable_events_per_year"}) s.not_estimated(q, why);
+  }
 }
 
 // method = importance: the laws that make the failed devices a Markov chain, or an error naming
@@ -207,16 +211,53 @@ void placement_model::configure_importance(const parameters& p) {
   walk_.repair_rate = 1 / lifetime_.repair.mean;
   walk_.domains = lifetime_.domains.count;
   walk_.domain_failure_rate = lifetime_.domains.count > 0 ? lifetime_.domains.failure_rate : 0.0;
-  if (walk_.domain_failure_rate > 0) {
+  bool at_once = false;
+  if (lifetime_.domains.count > 0) {
     std::vector<int> in_domain(static_cast<std::size_t>(walk_.domains));
     for (const auto& g : layout_.groups) {
       std::fill(in_domain.begin(), in_domain.end(), 0);
       for (int d : g)
         if (++in_domain[static_cast<std::size_t>(domain_of_device(lifetime_.domains, d))] >
             tolerance_)
-          walk_.domain_loses_at_once = true;
+          at_once = true;
     }
   }
+  walk_.domain_loses_at_once = at_once && walk_.domain_failure_rate > 0;
+
+  // Unavailability: the whole state (failed devices and the outages holding the others) on
+  // storage's walk, where every law is memoryless.
+  availability_walk_.reset();
+  availability_gap_.clear();
+  if (!outages_) return;
+  const auto& o = lifetime_.outage;
+  const auto& dc = lifetime_.domains;
+  if (o.active() && o.duration.type != kind::exponential) {
+    availability_gap_ =
+        "method = importance estimates it with exponential outages only (outage.distribution)";
+    return;
+  }
+  if (dc.count > 0 && dc.outage.active() && dc.outage.duration.type != kind::exponential) {
+    availability_gap_ =
+        "method = importance estimates it with exponential domain outages only "
+        "(domains.outage_distribution)";
+    return;
+  }
+  storage::domain_walk_rates a;
+  a.groups = walk_.groups;
+  a.tolerance = tolerance_;
+  a.failure_rate = walk_.failure_rate;
+  a.repair_rate = walk_.repair_rate;
+  a.parallel = true;
+  a.domains = std::max(dc.count, 1);
+  a.domain_failure_rate = walk_.domain_failure_rate;
+  a.outage_rate = o.active() ? o.rate : 0.0;
+  a.outage_end = o.active() ? 1 / o.duration.mean : 0.0;
+  if (dc.count > 0 && dc.outage.active()) {
+    a.domain_outage_rate = dc.outage.rate;
+    a.domain_outage_end = 1 / dc.outage.duration.mean;
+  }
+  a.domain_loses_at_once = at_once;
+  availability_walk_ = a;
 }
 
 void placement_model::configure(const parameters& p) {
@@ -350,13 +391,33 @@ void placement_model::configure(const parameters& p) {
                     " down-sets" +
                     (e->loss_in_mission ? "" : " (loss_in_mission too long to solve)");
       if (const auto f = exact_fraction_lost(); f && !importance_) exact_["fraction_lost"] = *f;
-      if (outages_ && !importance_)
-        exact_note_ += "; unavailability: none (no chain over outages here)";
     } else {
       exact_note_ =
           "rebuild figures exact; mttdl_hours and loss_in_mission unknown (they need "
           "exponential lifetimes and repairs, no rebuild time, and at most 600 down-sets)";
     }
+    if (outages_) exact_availability();
+  }
+}
+
+// The long-run unavailability, exact where the chain of availability_exact.hpp is small: beside
+// importance sampling's estimate of the same quantity, or as a fact beside naive simulation's
+// fraction of the mission (which starts all new and stops counting a group once it is lost).
+void placement_model::exact_availability() {
+  steady_.reset();
+  const auto a = exact_steady_availability(layout_, lifetime_);
+  if (!a) {
+    exact_note_ +=
+        "; long-run unavailability: none (the chain needs exponential laws, device outages, no "
+        "domain outages, no rebuild time, and at most 600 states)";
+    return;
+  }
+  exact_note_ += "; long-run unavailability: chain on " + std::to_string(a->states) + " states";
+  if (availability_walk_) {
+    exact_["unavailability"] = a->unavailability;
+    exact_["unavailable_events_per_year"] = a->unavailable_per_year;
+  } else {
+    steady_ = a;
   }
 }
 
@@ -389,6 +450,13 @@ std::vector<model_fact> placement_model::model_facts() const {
          std::string(importance_ ? "importance (failure biasing on the failed devices)" : "naive"),
          "how the lifetime quantities are estimated"});
   f.push_back({"exact_values", exact_note_, ""});
+  if (steady_) {
+    f.push_back({"steady_unavailability", steady_->unavailability,
+                 "long-run fraction of time some group is unavailable, a lost group replaced at "
+                 "once (exact; unavailability here is the mission's, from all new)"});
+    f.push_back({"steady_unavailable_events_per_year", steady_->unavailable_per_year,
+                 "long-run entries into unavailability per year (exact)"});
+  }
   if (rebuild_given_) {
     // The gain from integer counts: both times carry the same bytes-per-group factor.
     long double ratio = 0;
@@ -454,6 +522,14 @@ void placement_model::replicate_lifetime(replication& r) const {
     r.record("cycle_hours", lifetime_cycle_hours(w, r.rng()));
     r.record("cycle_loss_probability", lifetime_cycle_loss_weight(w, r.rng()));
     r.record("loss_in_mission", lifetime_mission_loss_weight(w, mission_, r.rng()));
+    if (availability_walk_) {
+      storage::domain_walk_rates a = *availability_walk_;
+      a.groups_of = &of_;
+      r.record("availability_cycle_hours", storage::domain_availability_cycle_hours(a, r.rng()));
+      const auto u = storage::domain_availability_weights(a, r.rng());
+      r.record("unavailable_hours_per_cycle", u.unavailable_hours);
+      r.record("unavailable_entries_per_cycle", u.entries);
+    }
     return;
   }
   const lifetime_outcome o = simulate_lifetime(layout_, of_, lifetime_, r.rng());

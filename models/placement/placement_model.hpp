@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
+#include "placement/availability_exact.hpp"
 #include "placement/layout.hpp"
 #include "placement/lifetime.hpp"
 #include "placement/lifetime_walk.hpp"
 #include "placement/rebuild.hpp"
+#include "storage/domain_walk.hpp"
 
 namespace mcpilot::placement {
 
@@ -36,6 +38,7 @@ class placement_model : public model {
   void configure_importance(const parameters& p);
   void declare_importance(model_spec& s) const;
   std::optional<double> exact_fraction_lost() const;
+  void exact_availability();
 
   layout layout_;
   layout_facts facts_;
@@ -52,6 +55,11 @@ class placement_model : public model {
   lifetime_settings lifetime_;
   bool importance_ = false;  // method = importance: the loss by the walk of lifetime_walk.hpp
   lifetime_walk_settings walk_;
+  // method = importance with outages: the long-run unavailability on storage's explicit-state
+  // walk, or why it is not estimated.
+  std::optional<storage::domain_walk_rates> availability_walk_;
+  std::string availability_gap_;
+  std::optional<steady_availability> steady_;  // exact, shown beside naive's mission figure
   std::map<std::string, double> exact_;
   std::string exact_note_;  // how the exact P(loss) was found, or why it is not known
   std::optional<std::string> losing_sets_;    // "n of C(v, r)" for the failed scenario

@@ -27,6 +27,7 @@
 // 8e-13 (tests/unit/storage_availability_test.cpp).
 
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace mcpilot::storage {
@@ -61,6 +62,12 @@ class availability_chain {
  public:
   static constexpr std::size_t loss_state = static_cast<std::size_t>(-1);
   explicit availability_chain(const availability_rates& r);
+  // A chain given by its transitions, state 0 all up, for systems whose state is not one
+  // group's (f, o) (placement/availability_exact.hpp): the steady-state routines below apply to
+  // it; index(), failed() and out() do not.
+  availability_chain(std::vector<std::vector<availability_transition>> out,
+                     std::vector<char> unavailable)
+      : unavailable_(std::move(unavailable)), out_(std::move(out)) {}
 
   std::size_t size() const { return out_.size(); }
   std::size_t index(int f, int o) const;  // without domain outages only

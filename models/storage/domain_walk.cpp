@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <stdexcept>
 #include <vector>
 
 #include "storage/walk_estimators.hpp"
@@ -17,7 +18,9 @@ class domain_walk {
  public:
   explicit domain_walk(const domain_walk_rates& s)
       : s_(s),
-        devices_(static_cast<std::size_t>(s.groups) * static_cast<std::size_t>(s.disks)),
+        devices_(s.groups_of
+                     ? s.groups_of->size()
+                     : static_cast<std::size_t>(s.groups) * static_cast<std::size_t>(s.disks)),
         failed_(devices_, 0),
         holds_(devices_, 0),
         group_failed_(static_cast<std::size_t>(s.groups), 0),
@@ -30,8 +33,12 @@ class domain_walk {
         domains_with_up_(s.domains),
         up_total_(devices_),
         // A group's disks are consecutive device numbers, so a domain holds ceil(disks / domains)
-        // of them at most.
-        at_once_((s.disks + s.domains - 1) / s.domains > s.tolerance) {}
+        // of them at most; overlapping groups come with the answer.
+        at_once_(s.groups_of ? s.domain_loses_at_once
+                             : (s.disks + s.domains - 1) / s.domains > s.tolerance) {
+    if (s.groups_of && !s.parallel)
+      throw std::logic_error("domain_walk: overlapping groups need parallel rebuilds");
+  }
 
   bool all_up() const { return failed_total_ == 0 && outages_.empty(); }
   // Some group has more than `tolerance` devices failed or out.
@@ -87,7 +94,7 @@ class domain_walk {
     switch (what) {
       case move::fail_device:
         fail(which);
-        settle(group_of(which), rng);
+        each_group(which, [&](std::size_t g) { settle(g, rng); });
         break;
       case move::rebuild:
         rebuild(which);
@@ -109,22 +116,15 @@ class domain_walk {
   }
 
   // Each group that lost data in the last jump replaced by a new one, all up.
+  // With overlapping groups a new group needs new devices, so every device of a lost group comes
+  // back up, and the other groups it serves count it up again.
   void renew() {
     for (const std::size_t g : lost_) {
-      const std::size_t first = g * static_cast<std::size_t>(s_.disks);
-      for (std::size_t d = first; d < first + static_cast<std::size_t>(s_.disks); ++d) {
+      each_member(g, [&](std::size_t d) {
         leave_outages(d);
-        if (failed_[d]) {
-          failed_[d] = 0;
-          working_changed(d, 1);
-          up_changed(d, 1);
-          --failed_total_;
-        }
-      }
-      groups_failed_ -= group_failed_[g] > 0 ? 1 : 0;
-      group_failed_[g] = 0;
+        if (failed_[d]) come_back(d);
+      });
       queue_[g].clear();
-      set_down(g, -group_down_[g]);
     }
     lost_.clear();
   }
@@ -166,7 +166,25 @@ class domain_walk {
   }
 
   std::size_t domain_of(std::size_t d) const { return d % domain_working_.size(); }
+  // The one group of device d when groups do not overlap (the serial rebuild queue's).
   std::size_t group_of(std::size_t d) const { return d / static_cast<std::size_t>(s_.disks); }
+  template <class F>
+  void each_group(std::size_t d, F&& f) const {
+    if (!s_.groups_of) return f(group_of(d));
+    for (const int g : (*s_.groups_of)[d]) f(static_cast<std::size_t>(g));
+  }
+  template <class F>
+  void each_member(std::size_t g, F&& f) const {
+    if (!s_.groups_of) {
+      const std::size_t first = g * static_cast<std::size_t>(s_.disks);
+      for (std::size_t d = first; d < first + static_cast<std::size_t>(s_.disks); ++d) f(d);
+      return;
+    }
+    for (std::size_t d = 0; d < devices_; ++d) {
+      const auto& of = (*s_.groups_of)[d];
+      if (std::find(of.begin(), of.end(), static_cast<int>(g)) != of.end()) f(d);
+    }
+  }
   bool up(std::size_t d) const { return !failed_[d] && holds_[d] == 0; }
 
   // Calls f(move, index, rate, toward_down) for every move of positive rate, in a fixed order
@@ -228,7 +246,7 @@ class domain_walk {
       if (held.empty()) remove_outage(o);
     }
     holds_[d] = 0;
-    set_down(group_of(d), -1);
+    each_group(d, [&](std::size_t g) { set_down(g, -1); });
     up_changed(d, 1);
   }
   void remove_outage(std::size_t o) {
@@ -240,13 +258,14 @@ class domain_walk {
   void fail(std::size_t d) {
     leave_outages(d);
     failed_[d] = 1;
-    const std::size_t g = group_of(d);
-    groups_failed_ += group_failed_[g]++ == 0 ? 1 : 0;
-    set_down(g, 1);
+    each_group(d, [&](std::size_t g) {
+      groups_failed_ += group_failed_[g]++ == 0 ? 1 : 0;
+      set_down(g, 1);
+    });
     working_changed(d, -1);
     up_changed(d, -1);
     ++failed_total_;
-    if (!s_.parallel) queue_[g].push_back(d);
+    if (!s_.parallel) queue_[group_of(d)].push_back(d);
   }
   // After failures that raised `group`'s count: loss when it passes the tolerance, or, when it
   // leaves exactly `tolerance` failed, by the critical rebuild's read error (probability h, not
@@ -261,19 +280,25 @@ class domain_walk {
     std::vector<std::size_t> hit;
     for (const std::size_t d : working_in(j)) {
       fail(d);
-      if (hit.empty() || hit.back() != group_of(d)) hit.push_back(group_of(d));
+      each_group(d, [&](std::size_t g) { hit.push_back(g); });
     }
+    std::sort(hit.begin(), hit.end());
+    hit.erase(std::unique(hit.begin(), hit.end()), hit.end());
     for (const std::size_t g : hit) settle(g, rng);
   }
   void rebuild(std::size_t d) {
+    come_back(d);
+    if (!s_.parallel) queue_[group_of(d)].pop_front();
+  }
+  void come_back(std::size_t d) {
     failed_[d] = 0;
-    const std::size_t g = group_of(d);
-    groups_failed_ -= --group_failed_[g] == 0 ? 1 : 0;
-    set_down(g, -1);
+    each_group(d, [&](std::size_t g) {
+      groups_failed_ -= --group_failed_[g] == 0 ? 1 : 0;
+      set_down(g, -1);
+    });
     working_changed(d, 1);
     up_changed(d, 1);
     --failed_total_;
-    if (!s_.parallel) queue_[g].pop_front();
   }
 
   std::vector<std::size_t> working_in(std::size_t j) const {
@@ -285,7 +310,7 @@ class domain_walk {
   void start_outage(std::vector<std::size_t> held, bool own) {
     for (const std::size_t d : held)
       if (holds_[d]++ == 0) {
-        set_down(group_of(d), 1);
+        each_group(d, [&](std::size_t g) { set_down(g, 1); });
         up_changed(d, -1);
       }
     own_outages_ += own ? 1 : 0;
@@ -294,7 +319,7 @@ class domain_walk {
   void end_outage(std::size_t o) {
     for (const std::size_t d : outages_[o].held)
       if (--holds_[d] == 0) {
-        set_down(group_of(d), -1);
+        each_group(d, [&](std::size_t g) { set_down(g, -1); });
         up_changed(d, 1);
       }
     remove_outage(o);

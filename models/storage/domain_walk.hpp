@@ -5,6 +5,8 @@
 // availability_importance.hpp for unavailability, where no chain small enough to enumerate
 // covers the configuration. Device i of group g sits in domain (g x disks + i) mod domains, as in
 // the naive simulation (outage_laws.hpp), so one domain event can hit several groups at once.
+// Groups may also overlap (groups_of below: placement.design walks its layouts here for
+// unavailability); device d then sits in domain d mod domains, as placement's simulation has it.
 //
 // The state is what the simulation keeps, with every law memoryless: which devices have failed,
 // each group's rebuild queue (first in, first rebuilt, when rebuilds run one at a time), and the
@@ -33,6 +35,8 @@
 // of importance.hpp holds word for word: it uses only that the walk is a Markov chain that
 // regenerates at all up. Cost: each jump scans every device, domain and running outage.
 
+#include <vector>
+
 #include "mcpilot/rng.hpp"
 #include "storage/availability_importance.hpp"
 
@@ -53,6 +57,13 @@ struct domain_walk_rates {
   double domain_outage_rate = 0;   // alpha_d per domain
   double domain_outage_end = 0;    // beta_d = 1 / mean domain outage
   double bias = 0.5;
+  // Groups that overlap, a device serving several (placement.design's layouts): the groups of
+  // each device, whose size is then the number of devices; `disks` is unused, rebuilds must run
+  // in parallel, and a lost group's devices all come back as new, for every group they serve.
+  // Null: group g holds devices g x disks ... g x disks + disks - 1.
+  const std::vector<std::vector<int>>* groups_of = nullptr;
+  // With groups_of: some domain holds more than `tolerance` devices of one group.
+  bool domain_loses_at_once = false;
 };
 
 // A reading of E[cycle length] (discrete-time conversion), as cycle_hours.

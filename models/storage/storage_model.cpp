@@ -16,7 +16,7 @@
 #include "storage/outage_parameters.hpp"
 #include "storage/system_mission.hpp"
 #include "storage/unrepaired_group.hpp"
-#include "storage/walked_loss_quantities.hpp"
+#include "storage/walked_quantities.hpp"
 
 namespace mcpilot::storage {
 

@@ -8,6 +8,7 @@
 #include "storage/availability_chain.hpp"
 #include "storage/storage_model.hpp"
 #include "storage/unrepaired_group.hpp"
+#include "storage/walked_quantities.hpp"
 
 namespace mcpilot::storage {
 
@@ -17,47 +18,7 @@ using kind = duration_law::kind;
 
 void storage_model::declare_availability_by_importance(model_spec& s) const {
   // The chain is one group's, and G independent groups combine; the walk is the whole system's.
-  const bool system = !availability_;
-  s.quantity("availability_cycle_hours")
-      .with_unit("h")
-      .optional()
-      .describe(system ? "expected length of a cycle of the system (from all devices up until all "
-                         "up again) given the states it visits; its mean is E[cycle length]"
-                       : "expected length of a cycle of one group's availability chain (from all "
-                         "up until all up again or loss) given the states it visits; its mean is "
-                         "E[cycle length]");
-  s.quantity("unavailable_hours_per_cycle")
-      .with_unit("h")
-      .optional()
-      .describe(
-          "a failure-biased cycle's time in the unavailable states x likelihood ratio; its mean "
-          "is E[time unavailable in a cycle]");
-  s.quantity("unavailable_entries_per_cycle")
-      .optional()
-      .describe(
-          "a failure-biased cycle's entries into unavailability x likelihood ratio; its mean is "
-          "E[entries in a cycle]");
-  const double G = system ? 1 : groups_;
-  s.derived("unavailability", {"unavailable_hours_per_cycle", "availability_cycle_hours"},
-            [G](std::span<const double> m) { return -std::expm1(G * std::log1p(-m[0] / m[1])); })
-      .optional()
-      .describe(system ? "long-run fraction of time some data is unavailable though not lost: "
-                         "E[time unavailable in a cycle] / E[cycle] of the system, a lost group "
-                         "replaced at once (steady state, importance sampling)"
-                       : "long-run fraction of time some data is unavailable though not lost: 1 - "
-                         "(1 - u)^groups with u = E[time unavailable in a cycle] / E[cycle] of one "
-                         "group (steady state, importance sampling)");
-  s.derived(
-       "unavailable_events_per_year",
-       {"unavailable_entries_per_cycle", "availability_cycle_hours", "unavailable_hours_per_cycle"},
-       [G](std::span<const double> m) {
-         const double u = m[2] / m[1];
-         return G * std::pow(1 - u, G - 1) * m[0] / m[1] * hours_per_year;
-       })
-      .optional()
-      .describe(
-          "long-run periods of unavailability per year: a group entering it while the others "
-          "are available (steady state, importance sampling)");
+  declare_walked_availability(s, availability_ ? groups_ : 1.0);
 }
 
 void storage_model::exact_unrepaired() {

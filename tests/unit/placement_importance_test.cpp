@@ -132,17 +132,23 @@ TEST(PlacementImportance, RefusalsNameTheField) {
                             {"rebuild.device_bytes", 1e12},
                             {"method", "importance"}}),
             "rebuild.device_bytes");
-  auto c = make({{"design", "fano"},
-                 {"tolerance", 1},
-                 {"scenario", "lifetime"},
-                 {"mission_hours", 1000.0},
-                 {"outage.rate_per_hour", 1e-3},
-                 {"outage.mean_hours", 1.0},
-                 {"method", "importance"}});
-  EXPECT_LT(c->spec.quantity_index("unavailability"), 0);
-  const std::string* why = c->spec.why_not_estimated("unavailability");
-  ASSERT_NE(why, nullptr);
-  EXPECT_NE(why->find("method = naive"), std::string::npos) << *why;
+  // Outages that are not memoryless leave the unavailability to method = naive, saying which
+  // field; exponential ones are walked (PlacementAvailability below).
+  for (const char* law : {"deterministic", "lognormal"}) {
+    auto c = make({{"design", "fano"},
+                   {"tolerance", 1},
+                   {"scenario", "lifetime"},
+                   {"mission_hours", 1000.0},
+                   {"outage.rate_per_hour", 1e-3},
+                   {"outage.mean_hours", 1.0},
+                   {"outage.distribution", law},
+                   {"method", "importance"}});
+    EXPECT_LT(c->spec.quantity_index("unavailability"), 0);
+    const std::string* why = c->spec.why_not_estimated("unavailability");
+    ASSERT_NE(why, nullptr);
+    EXPECT_NE(why->find("outage.distribution"), std::string::npos) << *why;
+    EXPECT_NE(why->find("method = naive"), std::string::npos) << *why;
+  }
 }
 
 }  // namespace MCPILOT_TEST_FILE

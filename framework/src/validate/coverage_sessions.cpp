@@ -13,6 +13,9 @@ coverage_count count_coverage(const model& m, const std::string& quantity, doubl
   m.declare(spec);
   const int q = spec.quantity_index(quantity);
   if (q < 0) throw std::logic_error("validation: no quantity " + quantity);
+  // The interval counted is one the session ran to its precision, also where the model declares
+  // the quantity optional (an unavailability beside the loss that drives a session by default).
+  spec.quantities()[static_cast<std::size_t>(q)].required = true;
   coverage_count c;
   double readings = 0;
   for (std::uint64_t seed = 1; seed <= sessions; ++seed) {
