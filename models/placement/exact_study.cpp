@@ -71,7 +71,7 @@ std::vector<exact_case> exact_cases() {
        {},
        0.00764001342987058},
       // The long-run unavailability by importance, against the exact chain of
-      // availability_exact.hpp and, with rack outages beyond that chain, against scipy's
+      // storage/down_out_chain.hpp and, with rack outages beyond that chain, against scipy's
       // (tests/unit/placement_availability_test.cpp).
       {"Fano, tolerance 1, server outages, long-run unavailability 3.8e-6 (importance, exact "
        "chain)",

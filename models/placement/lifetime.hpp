@@ -19,6 +19,7 @@
 
 #include "mcpilot/rng.hpp"
 #include "placement/layout.hpp"
+#include "storage/down_out_chain.hpp"
 #include "storage/durations.hpp"
 #include "storage/outage_laws.hpp"
 
@@ -66,5 +67,12 @@ struct lifetime_exact {
 };
 std::optional<lifetime_exact> exact_lifetime(const layout& l, const lifetime_settings& s,
                                              double mission_hours, std::size_t max_states = 600);
+
+// The exact long-run unavailability (storage/down_out_chain.hpp: a lost group replaced at once),
+// which method = importance estimates: with the laws above, exponential device outages and no
+// domain outages; nullopt otherwise or beyond `max_states`.
+std::optional<storage::steady_availability> exact_steady_availability(const layout& l,
+                                                                      const lifetime_settings& s,
+                                                                      std::size_t max_states = 600);
 
 }  // namespace mcpilot::placement

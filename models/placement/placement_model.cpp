@@ -400,7 +400,7 @@ void placement_model::configure(const parameters& p) {
   }
 }
 
-// The long-run unavailability, exact where the chain of availability_exact.hpp is small: beside
+// The long-run unavailability, exact where the chain of storage/down_out_chain.hpp is small: beside
 // importance sampling's estimate of the same quantity, or as a fact beside naive simulation's
 // fraction of the mission (which starts all new and stops counting a group once it is lost).
 void placement_model::exact_availability() {

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "mcpilot/model.hpp"
-#include "placement/availability_exact.hpp"
 #include "placement/layout.hpp"
 #include "placement/lifetime.hpp"
 #include "placement/lifetime_walk.hpp"
@@ -59,7 +58,8 @@ class placement_model : public model {
   // walk, or why it is not estimated.
   std::optional<storage::domain_walk_rates> availability_walk_;
   std::string availability_gap_;
-  std::optional<steady_availability> steady_;  // exact, shown beside naive's mission figure
+  std::optional<storage::steady_availability>
+      steady_;  // exact, shown beside naive's mission figure
   std::map<std::string, double> exact_;
   std::string exact_note_;  // how the exact P(loss) was found, or why it is not known
   std::optional<std::string> losing_sets_;    // "n of C(v, r)" for the failed scenario

@@ -63,7 +63,7 @@ class availability_chain {
   static constexpr std::size_t loss_state = static_cast<std::size_t>(-1);
   explicit availability_chain(const availability_rates& r);
   // A chain given by its transitions, state 0 all up, for systems whose state is not one
-  // group's (f, o) (placement/availability_exact.hpp): the steady-state routines below apply to
+  // group's (f, o) (down_out_chain.hpp): the steady-state routines below apply to
   // it; index(), failed() and out() do not.
   availability_chain(std::vector<std::vector<availability_transition>> out,
                      std::vector<char> unavailable)

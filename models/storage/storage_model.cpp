@@ -8,6 +8,7 @@
 #include "storage/availability_chain.hpp"
 #include "storage/availability_importance.hpp"
 #include "storage/domain_chain.hpp"
+#include "storage/down_out_chain.hpp"
 #include "storage/down_set_chain.hpp"
 #include "storage/duration_parameters.hpp"
 #include "storage/failure_biasing.hpp"
@@ -359,18 +360,7 @@ void storage_model::configure(const parameters& p) {
     // (down_set_chain.hpp), while it stays small (64 devices, 600 sets that lose nothing). With
     // tolerance 1 a group that loses nothing has one failed device at most, so serial rebuilds
     // are parallel ones.
-    down_set_rates r;
-    r.devices = groups_ * g.disks;
-    for (int k = 0; k < groups_; ++k) {
-      r.groups.emplace_back();
-      for (int i = 0; i < g.disks; ++i) r.groups.back().push_back(k * g.disks + i);
-    }
-    r.tolerance = g.tolerance;
-    r.failure_rate = 1 / g.lifetime.mean;
-    r.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
-    r.domains = domains_.count;
-    r.domain_failure_rate = domains_.failure_rate;
-    if (const auto e = down_set_chain_loss(r, mission_.value_or(0))) {
+    if (const auto e = down_set_chain_loss(down_sets(), mission_.value_or(0))) {
       exact_["mttdl_hours"] = e->mttdl_hours;
       if (mission_ && e->loss_in_mission) {
         exact_["loss_in_mission"] = *e->loss_in_mission;
@@ -381,9 +371,29 @@ void storage_model::configure(const parameters& p) {
   availability_walk();
 }
 
+// The whole system as a layout of groups over devices (group k holds devices k x disks ... ),
+// for the chains that take any layout (down_set_chain.hpp, down_out_chain.hpp).
+down_set_rates storage_model::down_sets() const {
+  const auto& g = group_;
+  down_set_rates r;
+  r.devices = groups_ * g.disks;
+  for (int k = 0; k < groups_; ++k) {
+    r.groups.emplace_back();
+    for (int i = 0; i < g.disks; ++i) r.groups.back().push_back(k * g.disks + i);
+  }
+  r.tolerance = g.tolerance;
+  r.failure_rate = 1 / g.lifetime.mean;
+  r.repair_rate = g.repair.type == kind::none ? 0.0 : 1 / g.repair.mean;
+  r.domains = domains_.count;
+  r.domain_failure_rate = domains_.count > 0 ? domains_.failure_rate : 0.0;
+  return r;
+}
+
 // Unavailability by importance sampling where the availability chain does not reach (domains of
 // several devices, groups sharing domains, domain failures, chains too large to enumerate): the
-// walk on the explicit state, which needs memoryless outages too. No exact value there.
+// walk on the explicit state, which needs memoryless outages too. The exact value beside it
+// where the chain of failed and out devices is small (down_out_chain.hpp: parallel rebuilds or
+// tolerance 1, no rebuild errors, device outages and no domain outages, 600 states).
 void storage_model::availability_walk() {
   availability_walk_.reset();
   if (method_ != estimator::markov_chain || !any_outages() || availability_) return;
@@ -416,8 +426,16 @@ void storage_model::availability_walk() {
     w.domain_outage_end = 1 / domains_.outage.duration.mean;
   }
   availability_walk_ = w;
+  std::string exact = "no exact value";
+  if ((g.parallel || g.tolerance <= 1) && g.rebuild_error == 0 && !domain_outages &&
+      g.outage.active())
+    if (const auto a = down_out_availability({down_sets(), w.outage_rate, w.outage_end})) {
+      exact_["unavailability"] = a->unavailability;
+      exact_["unavailable_events_per_year"] = a->unavailable_per_year;
+      exact = "exact on " + std::to_string(a->states) + " states of failed and out devices";
+    }
   reason_ += "; unavailability on the explicit state (" + availability_gap_ +
-             "): outages held per device, no exact value";
+             "): outages held per device, " + exact;
   availability_gap_.clear();
 }
 

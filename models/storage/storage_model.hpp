@@ -12,6 +12,7 @@
 #include "mcpilot/model.hpp"
 #include "storage/availability_chain.hpp"
 #include "storage/domain_walk.hpp"
+#include "storage/down_set_chain.hpp"
 #include "storage/group_simulation.hpp"
 #include "storage/importance.hpp"
 #include "storage/nines.hpp"
@@ -74,6 +75,7 @@ class storage_model : public model {
   void exact_availability();
   void exact_unrepaired();
   void availability_walk();
+  down_set_rates down_sets() const;
   void declare_availability_by_importance(model_spec& s) const;
 };
 

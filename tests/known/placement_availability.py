@@ -2,7 +2,7 @@
 # unavailability of placement.design's lifetime scenario, written from the rules in
 # docs/models/placement.md without the C++ (states enumerated from all up as Python sets, a
 # sparse solve of pi Q = 0 in float64). Needs numpy and scipy (1.10 gave the figures):
-#   python3 tests/known/placement_availability.py fano|fano2|ag2
+#   python3 tests/known/placement_availability.py fano|fano2|complete|two-mirrors|ag2
 # Not run by CI.
 # Semantics: devices fail at lam (also while out), repaired at mu in parallel; an up device starts
 # its own outage at a, ends at b; domain j (devices d with d % D == j) with a working device:
@@ -143,6 +143,15 @@ if __name__ == "__main__":
         from fractions import Fraction as F
         groups = [frozenset(c) for c in itertools.combinations(range(4), 3)]
         n, U, E = solve(groups, 4, 1, F(1, 1000), F(1, 10), a=F(1, 100), b=F(1), D=2,
+                        r=F(1, 10000), exact=True)
+        print(n, U, float(U), E, float(E), float(E * 8766))
+    if case == "two-mirrors":
+        # storage.group's two mirrors striped over two racks (tests/unit/
+        # storage_availability_walk_test.cpp): groups {0, 1} and {2, 3}, rack d mod 2, MTTF
+        # 1000 h, repairs 10 h, server outages 1/1000 per hour of 1 h, rack failures 1/10000.
+        from fractions import Fraction as F
+        groups = [frozenset({0, 1}), frozenset({2, 3})]
+        n, U, E = solve(groups, 4, 1, F(1, 1000), F(1, 10), a=F(1, 1000), b=F(1), D=2,
                         r=F(1, 10000), exact=True)
         print(n, U, float(U), E, float(E), float(E * 8766))
     if case == "ag2":

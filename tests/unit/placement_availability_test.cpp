@@ -1,6 +1,6 @@
 // placement.design, the long-run unavailability: importance sampling on storage's explicit-state
 // walk with overlapping groups (models/storage/domain_walk.hpp, groups_of) and the exact chain of
-// models/placement/availability_exact.hpp, against chains written out independently in Python
+// models/storage/down_out_chain.hpp, against chains written out independently in Python
 // from the rules in docs/models/placement.md (every device up, failed or out, every running rack
 // outage with the devices it holds, a lost group's devices replaced at once) and solved sparse in
 // float64 by scipy 1.10 (pi Q = 0; tests/known/placement_availability.py), and against storage's
@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "mcpilot/rng.hpp"
-#include "placement/availability_exact.hpp"
 #include "placement_support.hpp"
 #include "storage/domain_walk.hpp"
 #include "storage/nines.hpp"
@@ -111,7 +110,7 @@ TEST(PlacementAvailability, ImportanceCoversTheChains) {
 // failure (1e-5) loses it. MTTF 10,000 h, repairs 24 h. scipy, rack outages cut at one running
 // per rack (a second starts during the first with probability 1e-4, so the cut moves the values
 // by about that, relative, far inside the interval): 2,816 states, u = 2.999365544058885e-4,
-// 2.629011226853834 entries per year. Rack outages put it beyond availability_exact's chain.
+// 2.629011226853834 entries per year. Rack outages put it beyond down_out_chain's reach.
 TEST(PlacementAvailability, RackOutagesOfWholeGroups) {
   auto c = make({{"design", "ag2"},
                  {"order", 3},

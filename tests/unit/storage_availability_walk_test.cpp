@@ -141,6 +141,39 @@ TEST(StorageAvailabilityWalk, CoversTheExplicitChains) {
   }
 }
 
+// Two mirrors striped over two racks (rack k holds disk k of each), server outages at 1/1,000
+// per hour of 1 h, rack failures at 1/10,000 per rack-hour, MTTF 1,000 h, repairs 10 h, and no
+// rack outages: the model prints the exact value from the chain of failed and out devices
+// (down_out_chain.hpp, 64 states). Solved in exact rational arithmetic (Python Fractions,
+// tests/known/placement_availability.py's solver on these groups):
+//   u = 1825862445818571358804450489231388469496552179695040 /
+//       41034955008302774513175165280817180628634223976124282807,
+//   entries per hour = 2858543563147851847224303377736965162970415175124497025924677 /
+//       56332293815937949218392708795522455760821519063735701946055916000.
+TEST(StorageAvailabilityWalk, ExactOnTheChainOfFailedAndOutDevices) {
+  const double u = 4.4495295424331204e-05, per_hour = 5.074431324397963e-05;
+  auto c = make({{"disks", 2},
+                 {"tolerance", 1},
+                 {"groups", 2},
+                 {"lifetime.mean_hours", 1000.0},
+                 {"repair.mean_hours", 10.0},
+                 {"outage.rate_per_hour", 1e-3},
+                 {"outage.mean_hours", 1.0},
+                 {"domains.count", 2},
+                 {"domains.failure_rate_per_hour", 1e-4},
+                 {"method", "importance"}});
+  const auto a = c->model.analytic();
+  ASSERT_TRUE(a.contains("unavailability"));
+  EXPECT_NEAR(a.at("unavailability") / u, 1.0, 1e-12);
+  EXPECT_NEAR(a.at("unavailable_events_per_year") / (per_hour * mcpilot::storage::hours_per_year),
+              1.0, 1e-12);
+  for (auto& q : c->spec.quantities()) q.required = q.name == "unavailability";
+  const auto r = run(*c, 95, 0.1);
+  EXPECT_TRUE(covers(r, "unavailability", u));
+  EXPECT_TRUE(
+      covers(r, "unavailable_events_per_year", per_hour * mcpilot::storage::hours_per_year));
+}
+
 TEST(StorageAvailabilityWalk, SameReadingsForAnyThreadCount) {
   auto c = make({{"disks", 4},
                  {"tolerance", 2},
