@@ -8,6 +8,7 @@
 
 #include "mojette/recoverability.hpp"
 #include "mojette/server_lifetime.hpp"
+#include "storage/availability_chain.hpp"
 #include "storage/nines.hpp"
 #include "storage/occupancy.hpp"
 
@@ -81,6 +82,24 @@ std::optional<exact_availability> exact_unavailability(const lifetime_scenario& 
       }
     }
   }
+  // The long run, a lost layout replaced at once by a new one with every server up: the
+  // regenerative ratio over cycles from all up (storage/availability_chain.hpp), where its dense
+  // solve is cheap. The chain is relabelled so that all up is state 0.
+  std::optional<double> steady, steady_entries;
+  if (states.size() <= 600) {
+    const std::size_t start = index.at({all, 0});
+    const auto label = [start](std::size_t i) { return i == start ? 0 : i == 0 ? start : i; };
+    std::vector<std::vector<storage::availability_transition>> out(states.size());
+    std::vector<char> in_down(states.size());
+    for (const auto& m : c.moves) {
+      const std::size_t from = label(m.from), to = m.to == c.states ? 0 : label(m.to);
+      if (from != to) out[from].push_back({to, m.rate});
+    }
+    for (std::size_t i = 0; i < states.size(); ++i) in_down[label(i)] = down[i] > 0 ? 1 : 0;
+    const storage::availability_chain chain(std::move(out), std::move(in_down));
+    steady = storage::steady_unavailability(chain);
+    steady_entries = storage::steady_unavailable_entries(chain) * storage::hours_per_year;
+  }
   double work = 0, big = 0;
   {
     std::vector<double> exit(states.size(), 0.0);
@@ -97,6 +116,8 @@ std::optional<exact_availability> exact_unavailability(const lifetime_scenario& 
     e.unavailability = r[0] / s.mission_hours;
     e.events_per_year = r[1] / (s.mission_hours / storage::hours_per_year);
     e.states = states.size();
+    e.steady_unavailability = steady;
+    e.steady_events_per_year = steady_entries;
     return e;
   } catch (const std::domain_error&) {
     return std::nullopt;

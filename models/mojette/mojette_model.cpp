@@ -216,9 +216,11 @@ void mojette_model::configure(const parameters& p) {
       exact_["durability_nines"] = storage::durability_nines(*e, scenario_.mission_hours);
       exact_["fraction_lost"] = *e / (scenario_.mission_hours / storage::hours_per_year);
     }
+    steady_.reset();
     if (const auto u = exact_unavailability(scenario_, recoverable_)) {
       exact_["unavailability"] = u->unavailability;
       exact_["unavailable_events_per_year"] = u->events_per_year;
+      steady_ = u;
     }
   } else {
     exact_["unrecoverable"] = unrecoverable_probability(recoverable_, n, failure_probability_);
@@ -351,7 +353,7 @@ std::vector<model_fact> mojette_model::model_facts() const {
   const threshold_info t = recoverability_threshold(recoverable_, n);
   std::int64_t sets = 0;
   for (const char c : recoverable_) sets += c;
-  return {
+  std::vector<model_fact> f{
       {"layout", layout_.name, ""},
       {"projections", to_string(layout_.dirs), "(p, q) per server"},
       {"grid", std::to_string(grid_.P) + " x " + std::to_string(grid_.Q),
@@ -366,6 +368,14 @@ std::vector<model_fact> mojette_model::model_facts() const {
        "every set of min_survivors or more projections rebuilds the block"},
       {"recoverable_sets", sets, "survivor sets (of 2^n) that satisfy Katz"},
   };
+  if (steady_ && steady_->steady_unavailability) {
+    f.push_back({"steady_unavailability", *steady_->steady_unavailability,
+                 "long-run fraction of time the data is unavailable, a lost layout replaced at "
+                 "once (exact; unavailability is the mission's, from all up)"});
+    f.push_back({"steady_unavailable_events_per_year", *steady_->steady_events_per_year,
+                 "long-run entries into unavailability per year (exact)"});
+  }
+  return f;
 }
 
 }  // namespace mcpilot::mojette

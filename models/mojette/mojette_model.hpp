@@ -50,6 +50,7 @@ class mojette_model : public model, public per_thread_memory {
   std::vector<std::uint64_t> decode_sets_;
   std::vector<std::shared_ptr<const reconstruction_plan>> plans_;
   std::map<std::string, double> exact_;
+  std::optional<exact_availability> steady_;  // the exact availability, for its long-run facts
 };
 
 }  // namespace mcpilot::mojette

@@ -65,6 +65,9 @@ struct exact_availability {
   double unavailability = 0;   // expected unavailable hours within the mission / mission
   double events_per_year = 0;  // expected periods starting within it, per year of mission
   std::size_t states = 0;
+  // The long run, a lost layout replaced at once by a new one (all servers up): the regenerative
+  // ratio of storage/availability_chain.hpp, for chains of at most 600 states (a dense solve).
+  std::optional<double> steady_unavailability, steady_events_per_year;
 };
 std::optional<exact_availability> exact_unavailability(const lifetime_scenario& s,
                                                        std::span<const char> recoverable);

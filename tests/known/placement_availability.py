@@ -88,28 +88,10 @@ def solve(groups, v, t, lam, mu, a=0, b=1, D=1, r=0, ad=0, bd=1, K=3, exact=Fals
     return n, U, entries * 8766
 
 def solve_fractions(order, rows, cols, vals, groups, t, out_set):
-    """The same chain in exact rational arithmetic: pi Q = 0 with sum pi = 1 by Gauss-Jordan
-    elimination over Fractions (rates must be Fractions)."""
-    from fractions import Fraction
-    n = len(order)
-    Q = [[Fraction(0)] * n for _ in range(n)]
-    for i, j, q in zip(rows, cols, vals):
-        Q[i][j] += q
-    for i in range(n):
-        Q[i][i] = -sum(Q[i][j] for j in range(n) if j != i)
-    # A = Q^T with the first equation replaced by sum pi = 1.
-    A = [[Q[j][i] for j in range(n)] + [Fraction(0)] for i in range(n)]
-    A[0] = [Fraction(1)] * n + [Fraction(1)]
-    for c in range(n):
-        p = next(r for r in range(c, n) if A[r][c] != 0)
-        A[c], A[p] = A[p], A[c]
-        inv = 1 / A[c][c]
-        A[c] = [x * inv for x in A[c]]
-        for r in range(n):
-            if r != c and A[r][c] != 0:
-                f = A[r][c]
-                A[r] = [x - f * y for x, y in zip(A[r], A[c])]
-    pi = [A[i][n] for i in range(n)]
+    """The same chain in exact rational arithmetic (rational_chain.py; rates must be
+    Fractions)."""
+    from rational_chain import stationary
+    pi = stationary(len(order), list(zip(rows, cols, vals)))
     def unavailable(s):
         failed, own, outs = s
         down = failed | out_set(own, outs)
@@ -117,7 +99,7 @@ def solve_fractions(order, rows, cols, vals, groups, t, out_set):
     un = [unavailable(s) for s in order]
     U = sum(p for p, u in zip(pi, un) if u)
     E = sum(pi[i] * q for i, j, q in zip(rows, cols, vals) if not un[i] and un[j])
-    return n, U, E
+    return len(order), U, E
 
 fano = [frozenset({i % 7, (i + 1) % 7, (i + 3) % 7}) for i in range(7)]
 def ag2(q):

@@ -119,6 +119,31 @@ TEST(MojetteUnavailabilityExact, NonMdsLayoutAgainstScipy) {
   EXPECT_FALSE(mojette::exact_unavailability(scenario(5, 1000, 10, false, 0.05, 5), rec));
 }
 
+// The long run, a lost layout replaced at once by a new one: RozoFS 4-of-6 as above (MTTF
+// 1,000 h, rebuilds of 10 h, outages at 1/50 per server-hour of 10 h), solved in exact rational
+// arithmetic on the count chain (tests/known/mojette_steady.py):
+//   serial:   u = 8043984153204014564897540 / 115458489384586148529916187,
+//             entries per hour = 153502850451421450172859506 / 8659386703843961139743714025;
+//   parallel: u = 1631746965408779216589960 / 23619863805795393951117083,
+//             entries per hour = 139816881990643088741116963046 / 7899072953253124622102330482275.
+TEST(MojetteUnavailabilityExact, LongRunAgainstExactFractions) {
+  const auto rec = rozofs_4_6();
+  struct known {
+    bool parallel;
+    double u, per_hour;
+  };
+  for (const auto& k :
+       {known{false, 8043984153204014564897540.0 / 115458489384586148529916187.0,
+              153502850451421450172859506.0 / 8659386703843961139743714025.0},
+        known{true, 1631746965408779216589960.0 / 23619863805795393951117083.0,
+              139816881990643088741116963046.0 / 7899072953253124622102330482275.0}}) {
+    const auto e = mojette::exact_unavailability(scenario(6, 1000, 10, k.parallel, 0.02, 10), rec);
+    ASSERT_TRUE(e && e->steady_unavailability && e->steady_events_per_year);
+    EXPECT_NEAR(*e->steady_unavailability / k.u, 1, 1e-12) << k.parallel;
+    EXPECT_NEAR(*e->steady_events_per_year / (k.per_hour * 8766), 1, 1e-12) << k.parallel;
+  }
+}
+
 // Outages that are not exponential, or no outages: no exact value.
 TEST(MojetteUnavailabilityExact, OnlyForExponentialOutages) {
   auto s = scenario(6, 1000, 10, true, 0.02, 10);

@@ -117,22 +117,14 @@ TEST(PlacementSimulation, IdenticalAcrossThreadCounts) {
                    {"scenario", scenario},
                    {"failed", 5},
                    {"failure_probability", 0.2}});
-    const auto r1 = run(*c, 9, 0.1, 1);
-    const auto r2 = run(*c, 9, 0.1, 2);
-    ASSERT_EQ(r1.replications, r2.replications) << scenario;
-    for (std::size_t q = 0; q < r1.quantities.size(); ++q)
-      EXPECT_EQ(r1.readings->readings(q), r2.readings->readings(q)) << scenario;
+    EXPECT_TRUE(storage_test::same_readings_on_1_and_2_threads(*c, 9, 0.1)) << scenario;
   }
   auto c = make({{"design", "fano"},
                  {"tolerance", 1},
                  {"scenario", "lifetime"},
                  {"mission_hours", 500.0},
                  {"lifetime.mean_hours", 1000.0}});
-  const auto r1 = run(*c, 9, 0.1, 1);
-  const auto r2 = run(*c, 9, 0.1, 2);
-  ASSERT_EQ(r1.replications, r2.replications);
-  for (std::size_t q = 0; q < r1.quantities.size(); ++q)
-    EXPECT_EQ(r1.readings->readings(q), r2.readings->readings(q));
+  EXPECT_TRUE(storage_test::same_readings_on_1_and_2_threads(*c, 9, 0.1));
 }
 
 // Rack failures on AG(2,3) (placement_exact_test derives the MTTDL by hand): the simulation

@@ -72,6 +72,25 @@ inline const mcpilot::quantity_result& quantity(const mcpilot::session_result& r
   throw std::logic_error("no quantity " + name);
 }
 
+// Determinism: a session gives the same readings, to the last bit, on 1 thread and on 2.
+template <class Configured>
+::testing::AssertionResult same_readings_on_1_and_2_threads(const Configured& c, std::uint64_t seed,
+                                                            double ci_perc) {
+  const auto r1 = mcpilot::run_session(c.model, c.spec, settings(seed, ci_perc, 1));
+  const auto r2 = mcpilot::run_session(c.model, c.spec, settings(seed, ci_perc, 2));
+  if (r1.replications != r2.replications)
+    return ::testing::AssertionFailure()
+           << r1.replications << " replications on 1 thread, " << r2.replications << " on 2";
+  for (std::size_t q = 0; q < r1.quantities.size(); ++q) {
+    const bool same = r1.quantities[q].derived
+                          ? r1.quantities[q].stats.mean == r2.quantities[q].stats.mean
+                          : r1.readings->readings(q) == r2.readings->readings(q);
+    if (!same)
+      return ::testing::AssertionFailure() << "quantity " << r1.quantities[q].name << " differs";
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // The interval of `name` holds `exact`.
 inline ::testing::AssertionResult covers(const mcpilot::session_result& r, const std::string& name,
                                          double exact) {
