@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <boost/math/special_functions/digamma.hpp>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <random>
 #include <vector>
@@ -122,6 +123,53 @@ TEST(AdjustedInterval, HandWorkedSkewedBatches) {
   const t_interval sym = adjusted_mean_interval(y, lag1, 0.0, 0.95);
   EXPECT_EQ(sym.shift, 0.0);
   EXPECT_NEAR(sym.half_width, 2.7764451051977987 * std::sqrt(2.5 * 1.16 / 0.84), 1e-12);
+}
+
+TEST(AdjustedInterval, SideRatioBetaMatchesMpmath) {
+  // mpmath (30 digits): findroot of -G(-t, beta) / G(t, beta) = 1.3 with G as in
+  // skewness_adjusted_quantile, at t = qnorm(0.975) and t = qt(0.975, 49) = 2.0095752344892088.
+  EXPECT_NEAR(side_ratio_beta(1.959963984540054, 1.3), 0.028812060057012790, 1e-14);
+  EXPECT_NEAR(side_ratio_beta(2.0095752344892088, 1.3), 0.028251565245827852, 1e-14);
+  // At the cap the sides are 2.0292 apart (mpmath); a looser ratio never binds before the cap.
+  EXPECT_EQ(side_ratio_beta(1.959963984540054, 2.1), capped_skew_beta(1.0, 1.959963984540054));
+  EXPECT_LT(side_ratio_beta(1.959963984540054, 2.0), capped_skew_beta(1.0, 1.959963984540054));
+}
+
+// 3,000 independent lognormal(0, 1.5) readings, a width easily met (100% of the mean): the batch
+// means' skewness puts beta = B / (6 sqrt h) above the 1.3x sides' beta, so no verdict, and the
+// readings needed include the h = (B / (6 beta_v))^2 at which beta falls to it. Without the rule
+// (an infinite ratio) the same readings converge with sides further apart than 1.3x.
+TEST(AdjustedInterval, NoVerdictWhileTheSidesDifferByMoreThanTheRatio) {
+  std::mt19937_64 gen(35);
+  std::normal_distribution<double> z(0, 1.5);
+  std::vector<double> x(3000);
+  for (double& v : x) v = std::exp(z(gen));
+  analysis_options o;
+  o.remove_warmup = false;
+  o.requirements = *preset("normal");
+  o.requirements.ci_perc = 1.0;
+  const analysis held = analyze(x, o);
+  ASSERT_TRUE(held.mean && held.ci_low && held.ci_high && held.subsession_skewness);
+  const auto sides = [](const analysis& a) {
+    return (*a.ci_high - *a.mean) / (*a.mean - *a.ci_low);
+  };
+  EXPECT_GT(sides(held), 1.3);
+  EXPECT_LE(*held.ci_width, held.target_width);
+  EXPECT_FALSE(held.converged);
+  EXPECT_NE(held.status.find("sides differ by more than 1.3x"), std::string::npos) << held.status;
+  ASSERT_TRUE(held.subsession_count && held.subsession_size);
+  const double h = static_cast<double>(*held.subsession_count);
+  const double beta_v = side_ratio_beta(t_critical(h - 1, 0.95), 1.3);
+  const double b = *held.subsession_skewness;
+  EXPECT_GT(b / (6 * std::sqrt(h)), beta_v);
+  ASSERT_TRUE(held.required_samples);
+  EXPECT_GE(
+      *held.required_samples,
+      *held.subsession_size * static_cast<std::size_t>(std::ceil(b * b / (36 * beta_v * beta_v))));
+  o.requirements.max_side_ratio = std::numeric_limits<double>::infinity();
+  const analysis free = analyze(x, o);
+  EXPECT_TRUE(free.converged) << free.status;
+  EXPECT_DOUBLE_EQ(*free.ci_high, *held.ci_high);  // the same interval; only the verdict differs
 }
 
 // Seeded simulation: the skewness adjustment on independent, strongly skewed values. Means of

@@ -106,6 +106,8 @@ TEST(StatsPresets, ValidateRejectsOutOfRangeFields) {
   expect_rejected([](precision& p) { p.autocorrelation_limit = 0; });
   expect_rejected([](precision& p) { p.autocorrelation_limit = 1; });
   expect_rejected([](precision& p) { p.ci_perc = 0; });
+  expect_rejected([](precision& p) { p.max_side_ratio = 1; });
+  expect_rejected([](precision& p) { p.max_side_ratio = std::nan(""); });
   expect_rejected([](precision& p) { p.ci_perc = -0.1; });
   expect_rejected([](precision& p) { p.ci_perc = std::nan(""); });
   expect_rejected([](precision& p) { p.ci_abs = 0.0; });

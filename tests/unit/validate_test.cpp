@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <optional>
@@ -126,6 +127,20 @@ TEST(Validate, TheSkewedIntervalStudyFailsWithoutTheCapOnBeta) {
   for (const auto& r : sound.rates)
     EXPECT_TRUE(r.pass()) << r.what << ": " << r.events << "/" << r.trials;
   EXPECT_EQ(sound.rates[1].events, 0u);
+}
+
+// The skewed-sessions study passes with the rule that holds a verdict back while the adjusted
+// interval's sides differ by more than 1.3x, and fails without it (an infinite ratio, the engine
+// as it was before issue 35), whose converged sessions include lopsided intervals.
+TEST(Validate, TheSkewedSessionsStudyFailsWithoutTheSideRule) {
+  const study_outcome broken =
+      skewed_sessions_study(std::numeric_limits<double>::infinity()).run(study_size::quick, {});
+  ASSERT_EQ(broken.rates.size(), 2u);
+  EXPECT_FALSE(broken.pass());
+  EXPECT_GT(broken.rates[1].events, 0u) << broken.rates[1].what;
+  const study_outcome sound = skewed_sessions_study().run(study_size::quick, {});
+  for (const auto& r : sound.rates)
+    EXPECT_TRUE(r.pass()) << r.what << ": " << r.events << "/" << r.trials;
 }
 
 TEST(Validate, TheCommandListsRunsAndRefuses) {

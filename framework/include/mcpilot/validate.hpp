@@ -22,6 +22,7 @@
 
 #include "mcpilot/model.hpp"
 #include "mcpilot/stats/interval.hpp"
+#include "mcpilot/stats/precision.hpp"
 #include "mcpilot/stats/scaling.hpp"
 
 namespace mcpilot {
@@ -84,6 +85,10 @@ validation_study scaling_labels_study(scaling_under_test analyze = {});
 using adjusted_interval_under_test = std::function<t_interval(
     std::span<const double> batches, double lag1, double skewness, double confidence)>;
 validation_study skewed_interval_study(adjusted_interval_under_test interval = {});
+// skewed-sessions: sequential sessions on lognormal(0, 1.5) readings, with verdicts held back
+// while the adjusted interval's sides differ by more than max_side_ratio (infinity: never, the
+// rule as it was before issue 35).
+validation_study skewed_sessions_study(double max_side_ratio = precision{}.max_side_ratio);
 
 // Configures `m` as a config file would, without one: its declared defaults, then each named
 // value checked by its parameter's declaration (parameter_error as a config would get;

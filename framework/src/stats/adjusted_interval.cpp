@@ -30,6 +30,19 @@ double capped_skew_beta(double beta, double t) {
   return std::clamp(beta, -cap, cap);
 }
 
+double side_ratio_beta(double t, double ratio) {
+  const auto sides = [t](double beta) {
+    return -skewness_adjusted_quantile(-t, beta) / skewness_adjusted_quantile(t, beta);
+  };
+  double lo = 0, hi = capped_skew_beta(1.0, t);
+  if (sides(hi) <= ratio) return hi;
+  for (int i = 0; i < 64; ++i) {
+    const double mid = (lo + hi) / 2;
+    (sides(mid) <= ratio ? lo : hi) = mid;
+  }
+  return lo;
+}
+
 t_interval adjusted_mean_interval(std::span<const double> batches, double lag1, double skewness,
                                   double confidence) {
   t_interval iv = mean_interval(batches, confidence);

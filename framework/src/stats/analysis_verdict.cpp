@@ -1,11 +1,13 @@
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <string>
 
 #include "analysis_parts.hpp"
 #include "mcpilot/stats/adjusted_interval.hpp"
+#include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/interval.hpp"
 #include "mcpilot/stats/proportion.hpp"
 #include "mcpilot/stats/rate.hpp"
@@ -28,6 +30,12 @@ namespace {
 std::optional<std::size_t> readings_needed(std::size_t q, std::size_t h) {
   if (h != 0 && q > std::numeric_limits<std::size_t>::max() / h) return std::nullopt;
   return q * h;
+}
+
+std::string format_ratio(double r) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", r);
+  return text;
 }
 
 std::size_t saturating_product(std::size_t q, std::size_t h) {
@@ -155,6 +163,30 @@ void constant_readings(analysis& a, double c, std::size_t h, const analysis_opti
              "|mean| of it";
 }
 
+// A verdict waits for a small skewness adjustment (docs/statistics.md): beta = B / (6 sqrt(h))
+// falls as 1 / sqrt(h) for batch means of a fixed skewness B, so the sides come within
+// req.max_side_ratio of each other at h = (B / (6 beta_v))^2 batch means, which the readings
+// still needed then include. Only where the interval carries the adjustment (not the binomial
+// one of independent trials, nor Pilot's). True when it holds the verdict back. O(1).
+bool skew_holds_back(analysis& a, std::size_t h, std::size_t q, const precision& req) {
+  if (!a.subsession_skewness || !std::isfinite(*a.subsession_skewness) ||
+      !std::isfinite(req.max_side_ratio) || h < 2)
+    return false;
+  const double hh = static_cast<double>(h);
+  const double beta_v = side_ratio_beta(t_critical(hh - 1, req.confidence), req.max_side_ratio);
+  const double b = std::abs(*a.subsession_skewness);
+  if (b / (6 * std::sqrt(hh)) <= beta_v) return false;
+  a.converged = false;
+  const double hv = std::ceil(b * b / (36 * beta_v * beta_v));
+  if (a.required_samples) {
+    const auto n = hv < static_cast<double>(max_min_samples)
+                       ? readings_needed(q, static_cast<std::size_t>(hv))
+                       : std::nullopt;
+    a.required_samples = n ? std::optional(std::max(*a.required_samples, *n)) : std::nullopt;
+  }
+  return true;
+}
+
 // The tail every kind shares: no interval when the batch means have not varied, else the width,
 // the readings still needed and the verdict. O(h).
 void verdict(analysis& a, std::span<const double> batches, std::size_t q, const scale_need& need,
@@ -209,6 +241,7 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
     a.required_samples = n ? std::optional(std::max(*n, req.min_samples)) : std::nullopt;
   }
   a.converged = a.ci_width && *a.ci_width <= a.target_width && h >= req.min_samples;
+  const bool skew_too_large = skew_holds_back(a, h, q, req);
   // The floor on stable readings (analysis_options::min_readings): a stop before it would rest on
   // a stretch too short to have met the disturbances it is meant to include.
   if (opt.min_readings > 0) {
@@ -218,6 +251,10 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
   }
   if (a.converged) {
     a.status = "converged";
+  } else if (skew_too_large && a.required_samples) {
+    a.status = "needs more readings: the interval's sides differ by more than " +
+               format_ratio(req.max_side_ratio) +
+               "x (skewed readings), so its skewness adjustment is not yet a small correction";
   } else if (!a.required_samples) {
     a.unreachable = true;
     a.status =

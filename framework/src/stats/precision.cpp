@@ -73,6 +73,8 @@ void validate(const precision& p) {
     throw input_error("confidence must lie in (0, 1), got " + std::to_string(p.confidence));
   if (p.min_samples < 2 || p.min_samples > max_min_samples)
     throw input_error("min_samples must lie in [2, 10^15], got " + std::to_string(p.min_samples));
+  if (!(p.max_side_ratio > 1))
+    throw input_error("max_side_ratio must be > 1, got " + std::to_string(p.max_side_ratio));
 }
 
 }  // namespace mcpilot

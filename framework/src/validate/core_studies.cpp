@@ -12,6 +12,7 @@ std::vector<validation_study> core_studies() {
   for (auto& s : bench_studies()) all.push_back(std::move(s));
   all.push_back(scaling_labels_study());
   all.push_back(skewed_interval_study());
+  all.push_back(skewed_sessions_study());
   return all;
 }
 

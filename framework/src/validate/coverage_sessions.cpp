@@ -8,7 +8,8 @@ namespace mcpilot::validation_detail {
 
 coverage_count count_coverage(const model& m, const std::string& quantity, double truth,
                               const precision& p, std::uint64_t sessions,
-                              const study_progress& progress, double from, double to) {
+                              const study_progress& progress, double from, double to,
+                              const std::function<void(const analysis&)>& each) {
   model_spec spec;
   m.declare(spec);
   const int q = spec.quantity_index(quantity);
@@ -27,6 +28,7 @@ coverage_count count_coverage(const model& m, const std::string& quantity, doubl
     const session_result r = run_session(m, spec, st);
     const analysis& a = r.quantities[static_cast<std::size_t>(q)].stats;
     if (a.ci_low && a.ci_high && *a.ci_low <= truth && truth <= *a.ci_high) ++c.covered;
+    if (each) each(a);
     ++c.sessions;
     readings += static_cast<double>(r.replications);
     if (progress)

@@ -3,9 +3,11 @@
 // their precision, and the count of intervals that hold the known answer.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "mcpilot/model.hpp"
+#include "mcpilot/stats/analysis.hpp"
 #include "mcpilot/stats/precision.hpp"
 #include "mcpilot/validate.hpp"
 
@@ -17,9 +19,11 @@ struct coverage_count {
 };
 
 // Sessions `first_seed`, ..., + sessions - 1 of `m` at `p`, on 2 threads; progress from `from` to
-// `to` of the study. O(sessions) sessions.
+// `to` of the study; `each`, when given, sees every session's analysis of the quantity.
+// O(sessions) sessions.
 coverage_count count_coverage(const model& m, const std::string& quantity, double truth,
                               const precision& p, std::uint64_t sessions,
-                              const study_progress& progress, double from, double to);
+                              const study_progress& progress, double from, double to,
+                              const std::function<void(const analysis&)>& each = {});
 
 }  // namespace mcpilot::validation_detail

@@ -4,6 +4,7 @@
 #include <boost/random/gamma_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_01.hpp>
+#include <cmath>
 
 namespace mcpilot::validation_fixtures {
 
@@ -78,8 +79,24 @@ class mm1_model final : public model {
   double rho_;
 };
 
+class lognormal_model final : public model {
+ public:
+  explicit lognormal_model(double sigma) : sigma_(sigma) {}
+  void declare(model_spec& s) const override { s.quantity("x"); }
+  void replicate(replication& r) const override {
+    boost::random::normal_distribution<double> z(0.0, sigma_);
+    r.record(std::size_t{0}, std::exp(z(r.rng())));
+  }
+
+ private:
+  double sigma_;
+};
+
 }  // namespace
 
+std::unique_ptr<model> lognormal_readings(double sigma) {
+  return std::make_unique<lognormal_model>(sigma);
+}
 std::unique_ptr<model> normal_readings(double mean, double sd) {
   return std::make_unique<normal_model>(mean, sd);
 }

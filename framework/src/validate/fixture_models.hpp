@@ -1,9 +1,9 @@
 #pragma once
 // The small models the framework's own validation studies run, each with a known answer: iid
-// normal readings, 0/1 trials, rates whose harmonic mean is known, and the M/M/1 queue's waits.
-// They live here, not in examples/ or models/, so that `mcpilot validate` ships with everything it
-// runs; the M/M/1 queue is the same process as examples/mm1_queue (Lindley's recursion from an
-// empty queue).
+// normal and lognormal readings, 0/1 trials, rates whose harmonic mean is known, and the M/M/1
+// queue's waits. They live here, not in examples/ or models/, so that `mcpilot validate` ships with
+// everything it runs; the M/M/1 queue is the same process as examples/mm1_queue (Lindley's
+// recursion from an empty queue).
 
 #include <memory>
 
@@ -18,6 +18,8 @@ std::unique_ptr<model> bernoulli_trials(double p);
 // Replication style: one rate reading 1 / T with T ~ Gamma(shape, 1 / shape), whose harmonic
 // mean converges to 1 / E[T] = 1 (a rate).
 std::unique_ptr<model> unit_rate(double shape);
+// Replication style: one lognormal(0, sigma^2) reading per replication, mean exp(sigma^2 / 2).
+std::unique_ptr<model> lognormal_readings(double sigma);
 // Stream style: the M/M/1 queue's waits in queue, arrivals at rate rho and service at rate 1,
 // from an empty queue; steady-state mean wait rho / (1 - rho).
 std::unique_ptr<model> mm1_waits(double rho);

@@ -49,6 +49,15 @@ double skewness_adjusted_quantile(double z, double beta);
 constexpr double max_skew_expansion = 0.8;
 double capped_skew_beta(double beta, double t);
 
+// The skewness adjustment is a correction, and a verdict should not rest on it being large: while
+// beta is big enough that the interval's two sides (x-bar minus its lower end, its upper end minus
+// x-bar) differ by more than a stated ratio, the batch means are still far from the normal shape
+// the t ratio needs, and the terms of the expansion left out are no longer small. This is the
+// beta at which the sides' ratio -G(-t) / G(t) equals `ratio` (> 1); the cap's beta when the
+// sides at the cap are closer than that. 1.3 at 95% gives beta ~ 0.0296, the cap's sides being
+// 2.04x apart. The ratio grows with beta, so bisection finds it. O(1): 64 halvings.
+double side_ratio_beta(double t, double ratio);
+
 // The correlation- and skewness-adjusted interval of the batch means:
 //   [x-bar - G(t*_{h-1}) se, x-bar - G(-t*_{h-1}) se],   se = s sqrt(A) / sqrt(h),
 // with A = correlation_inflation(lag1, h) and G as above for the batch means' skewness B

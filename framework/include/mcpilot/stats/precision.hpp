@@ -39,6 +39,10 @@ struct precision {
   // replication-style sessions (independent by construction, where Pilot's interval is exact).
   std::optional<interval_method> interval;
   summary_statistic statistic = summary_statistic::mean;
+  // The skewness-adjusted interval gives no verdict while its two sides differ by more than this
+  // factor: the adjustment is then too large a correction to trust (docs/statistics.md, "A
+  // verdict waits for a small skewness adjustment"). Infinity turns the rule off.
+  double max_side_ratio = 1.3;
 };
 
 // quick (0.8, 0.20, 30), normal (0.2, 0.10, 50), strict (0.1, 0.10, 200), all at 95%.
