@@ -20,7 +20,8 @@
 # --config F   another sweep of the sorting model (default configs/sorting/constants.toml; e.g.
 #              configs/sorting/fresh-keys.toml)
 # --isolate    for a shared machine: every other thread is moved off the study's core, again
-#              twice a second while the study runs (new processes inherit it from their parents)
+#              twice a second while the study runs (new processes inherit it from their parents);
+#              when the study ends, every thread gets all cores back
 # ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,18 +98,30 @@ study=$!
 # and each such visit preempts a timed batch.
 if [ "$isolate" -eq 1 ] && [ -n "$others" ]; then
   python3 - "$study" "$others" << 'EOF' &
-import os, sys, time
+import os, signal, sys, time
 study, others = int(sys.argv[1]), {int(c) for c in sys.argv[2].split(",")}
-while os.path.exists(f"/proc/{study}"):
+every = set(range(os.cpu_count()))
+
+def pin_all(cpus):
     for pid in os.listdir("/proc"):
         if not pid.isdigit() or int(pid) == study:
             continue
         try:
             for tid in os.listdir(f"/proc/{pid}/task"):
-                os.sched_setaffinity(int(tid), others)
+                os.sched_setaffinity(int(tid), cpus)
         except OSError:
             pass
-    time.sleep(0.5)
+
+# The machine is given its cores back however the loop ends (the study exits, or this process
+# is told to stop): a study that ended must not leave every other process on one core.
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+signal.signal(signal.SIGHUP, lambda *_: sys.exit(0))
+try:
+    while os.path.exists(f"/proc/{study}"):
+        pin_all(others)
+        time.sleep(0.5)
+finally:
+    pin_all(every)
 EOF
 fi
 

@@ -11,7 +11,7 @@
 
 namespace mcpilot::cli {
 
-std::atomic<bool> interrupted{false};
+stop_flag interrupted;
 static_assert(std::atomic<bool>::is_always_lock_free);  // so that a signal handler may store it
 
 namespace {
@@ -19,7 +19,7 @@ namespace {
 extern "C" void on_stop_signal(int) {
   // `timeout` and a terminal signal the whole process group, so one request often arrives twice:
   // say it once, and let every later one find the flag already set.
-  if (interrupted.exchange(true) || !signal_speaks.load()) return;
+  if (interrupted.raise() || !signal_speaks.load()) return;
   static const char message[] =
       "\nmcpilot: interrupted: finishing the replications under way and writing the results so far "
       "(further stop signals change nothing; only SIGKILL aborts at once)\n";
@@ -35,7 +35,7 @@ std::array<char, 1024> signal_hint{};
 std::size_t signal_hint_size = 0;
 
 stop_signal_scope::stop_signal_scope() {
-  interrupted.store(false);
+  interrupted.clear();
   for (std::size_t i = 0; i < signals.size(); ++i) {
     // A process started with a signal ignored (a background job of a non-interactive shell,
     // nohup) was meant to be immune to it: leave it so.

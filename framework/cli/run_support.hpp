@@ -16,6 +16,7 @@
 #include "mcpilot/io/config.hpp"
 #include "mcpilot/io/plot.hpp"
 #include "mcpilot/registry.hpp"
+#include "mcpilot/stop_flag.hpp"
 #include "report_option.hpp"
 
 namespace mcpilot::cli {
@@ -41,9 +42,9 @@ struct run_options {
 };
 
 // Set by SIGINT, SIGTERM or SIGHUP; the session checks it between rounds and, through its limit
-// watcher, between the replications of a round; a sweep also between points. Lock-free, so a
-// signal handler may store it.
-extern std::atomic<bool> interrupted;
+// watcher, between the replications of a round; a sweep also between points. A signal handler may
+// raise it (stop_flag::raise is async-signal-safe), and the watcher wakes on it at once.
+extern stop_flag interrupted;
 
 // Under MPI (docs/cluster.md) only rank 0 speaks, and mpirun's SIGTERM may mean a lost rank: rank 0
 // then names the checkpoint to resume from. Set before the handler is installed.

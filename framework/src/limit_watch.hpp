@@ -1,15 +1,18 @@
 #pragma once
-// Raises `cut` when max_seconds has passed or the interrupt flag is set, so that a round stops
+// Raises `cut` when max_seconds has passed or the stop flag is raised, so that a round stops
 // starting replications (or stream pieces) within moments of either, not only between rounds.
 // A thread of its own, because reading the clock in every replication would cost more than the
 // framework's whole per-replication overhead. Used by the session and by the ranks of an MPI job.
+//
+// The thread sleeps in poll(2) until the deadline, the stop flag's descriptor or its own end:
+// it wakes only for a reason. (It used to wake every 20 ms to look at the flag; on a study pinned
+// to one core that was 50 preemptions a second of the timed code.)
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <thread>
+
+#include "mcpilot/stop_flag.hpp"
 
 namespace mcpilot {
 
@@ -17,31 +20,8 @@ class limit_watch {
  public:
   using clock_type = std::chrono::steady_clock;
 
-  limit_watch(clock_type::time_point deadline, const std::atomic<bool>* interrupted)
-      : thread_([this, deadline, interrupted] {
-          std::unique_lock lock(mutex_);
-          while (!done_) {
-            if (clock_type::now() >= deadline) {
-              cut_.store(true);
-              cut_by_time_.store(true);
-              return;
-            }
-            if (interrupted && interrupted->load()) {
-              cut_.store(true);
-              return;
-            }
-            // A signal handler cannot notify a condition variable: poll the flag often.
-            wake_.wait_until(lock, std::min(deadline, clock_type::now() + poll));
-          }
-        }) {}
-  ~limit_watch() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-  }
+  limit_watch(clock_type::time_point deadline, const stop_flag* stop);
+  ~limit_watch();
   limit_watch(const limit_watch&) = delete;
   limit_watch& operator=(const limit_watch&) = delete;
 
@@ -56,11 +36,10 @@ class limit_watch {
   bool cut_by_time() const { return cut_by_time_.load(); }
 
  private:
-  static constexpr std::chrono::milliseconds poll{20};
+  void watch(clock_type::time_point deadline, const stop_flag* stop);
+
   std::atomic<bool> cut_{false}, cut_by_time_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
+  int done_fd_ = -1;    // an eventfd the destructor writes to end the thread
   std::thread thread_;  // last: started once the members it uses exist
 };
 

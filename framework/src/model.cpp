@@ -14,6 +14,7 @@ precision precision_override::apply(precision p) const {
   if (confidence) p.confidence = *confidence;
   if (min_samples) p.min_samples = *min_samples;
   if (interval) p.interval = *interval;
+  if (max_side_ratio) p.max_side_ratio = *max_side_ratio;
   return p;
 }
 

@@ -222,7 +222,7 @@ session_result run_session(const model& m, const model_spec& spec, const session
     // stopping anyway, and the checkpoint keeps the last whole boundary.
     if (hooks.on_snapshot && !cut_before)
       hooks.on_snapshot(snapshot(spec, *eng, streams, result.rounds, *exec));
-    if (hooks.interrupted && hooks.interrupted->load()) {
+    if (hooks.interrupted && hooks.interrupted->raised()) {
       result.stopped_because = stop_reason::interrupted;
       break;
     }

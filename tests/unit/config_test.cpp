@@ -3,6 +3,8 @@
 // --set / --seed / --threads overrides.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include <fstream>
 #include <string>
 
@@ -269,6 +271,28 @@ TEST(Config, IntervalInExperimentAndPerQuantity) {
   EXPECT_EQ(error_of("[experiment]\ninterval = \"wide\"\n" + model),
             "cfg.toml:2:12: [experiment] interval: unknown interval \"wide\" (known: adjusted, "
             "pilot)");
+}
+
+TEST(Config, MaxSideRatioInExperimentAndPerQuantity) {
+  const std::string model = "[model]\nname = \"storage.test\"\n";
+  const auto c = parse("[experiment]\nmax_side_ratio = inf\n" + model +
+                       "[[quantity]]\nname = \"loss\"\nmax_side_ratio = 1.5\n");
+  EXPECT_EQ(c.settings.engine.session_precision.max_side_ratio,
+            std::numeric_limits<double>::infinity());
+  EXPECT_EQ(c.spec.quantities()[1].precision.max_side_ratio, 1.5);
+  EXPECT_EQ(c.spec.quantities()[1].precision.apply(precision{}).max_side_ratio, 1.5);
+  EXPECT_FALSE(c.spec.quantities()[0].precision.max_side_ratio);
+  EXPECT_EQ(parse(model).settings.engine.session_precision.max_side_ratio,
+            precision{}.max_side_ratio);
+  const std::string why =
+      "the longest the skewness-adjusted interval's longer side may be against its shorter must be "
+      "> 1 (inf: no limit), got ";
+  EXPECT_EQ(error_of("[experiment]\nmax_side_ratio = 1\n" + model),
+            "cfg.toml:2:18: [experiment] max_side_ratio: " + why + "1");
+  EXPECT_EQ(error_of(model + "[[quantity]]\nname = \"loss\"\nmax_side_ratio = nan\n"),
+            "cfg.toml:5:18: [[quantity]] loss max_side_ratio: " + why + "nan");
+  EXPECT_EQ(error_of("[experiment]\nmax_side_ratio = \"wide\"\n" + model),
+            "cfg.toml:2:18: [experiment] max_side_ratio: expected a number, got a string");
 }
 
 TEST(Config, TomlSyntaxErrorsNameTheLine) {

@@ -216,12 +216,12 @@ TEST(SessionLimits, InterruptInsideTheFirstRoundStopsPromptly) {
   const slow_model m(20ms);
   model_spec spec;
   m.declare(spec);
-  std::atomic<bool> interrupted{false};
+  stop_flag interrupted;
   session_hooks hooks;
   hooks.interrupted = &interrupted;
   std::thread signaller([&] {
     std::this_thread::sleep_for(150ms);
-    interrupted.store(true);
+    interrupted.raise();
   });
   const auto t0 = std::chrono::steady_clock::now();
   const auto r = run_session(m, spec, unreachable(2), hooks);

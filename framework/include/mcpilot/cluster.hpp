@@ -52,6 +52,6 @@ void cluster_release_workers(int exit_code);
 // Every other rank: runs the blocks rank 0 hands out until it releases them; returns the exit
 // code rank 0 sent.
 int run_cluster_worker(const model& m, const model_spec& spec, const session_settings& settings,
-                       const std::atomic<bool>* interrupted);
+                       const stop_flag* interrupted);
 
 }  // namespace mcpilot

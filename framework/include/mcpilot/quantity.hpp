@@ -20,6 +20,7 @@ struct precision_override {
   std::optional<double> confidence;
   std::optional<std::size_t> min_samples;
   std::optional<interval_method> interval;
+  std::optional<double> max_side_ratio;
 
   precision apply(precision p) const;
 };

@@ -17,6 +17,7 @@
 #include "mcpilot/model.hpp"
 #include "mcpilot/round_executor.hpp"
 #include "mcpilot/runner.hpp"
+#include "mcpilot/stop_flag.hpp"
 
 namespace mcpilot {
 
@@ -61,7 +62,7 @@ struct session_hooks {
   // short (by this flag or by max_seconds) keeps a prefix of its replication indices (stream
   // style: the same number of readings from every stream), so the result is still a function of
   // the seed and the number of readings.
-  const std::atomic<bool>* interrupted = nullptr;
+  const stop_flag* interrupted = nullptr;
   // Called at each round boundary the session continues past (after the evaluation, before the
   // next round runs) with everything needed to resume from there (a checkpoint). Only such
   // boundaries are resumable bit-identically: a round cut short by a limit is not one. With it set,

@@ -196,7 +196,7 @@ void pack_states(const std::vector<stream_slot>& streams, std::uint64_t lo, std:
 }
 
 int serve(const model& m, const model_spec& spec, const session_settings& settings,
-          const std::atomic<bool>* interrupted);
+          const stop_flag* interrupted);
 
 class cluster_executor final : public round_executor {
  public:
@@ -397,14 +397,14 @@ void cluster_release_workers(int exit_code) {
 }
 
 int run_cluster_worker(const model& m, const model_spec& spec, const session_settings& settings,
-                       const std::atomic<bool>* interrupted) {
+                       const stop_flag* interrupted) {
   return collectively([&] { return serve(m, spec, settings, interrupted); });
 }
 
 namespace {
 
 int serve(const model& m, const model_spec& spec, const session_settings& settings,
-          const std::atomic<bool>* interrupted) {
+          const stop_flag* interrupted) {
   const auto runner = make_tbb_runner(settings.threads);
   // The same limits as rank 0's session, so that a block too stops early within a round.
   limit_watch watch(limit_watch::deadline(limit_watch::clock_type::now(), settings.max_seconds),

@@ -1,5 +1,6 @@
 #include "mcpilot/io/analysis_json.hpp"
 
+#include <cmath>
 #include <optional>
 
 namespace mcpilot {
@@ -64,14 +65,18 @@ nlohmann::ordered_json to_json(const analysis& a) {
 }
 
 nlohmann::ordered_json to_json(const precision& p) {
-  return {{"confidence", p.confidence},
-          {"ac", p.autocorrelation_limit},
-          {"ci_perc", p.ci_perc},
-          {"ci", or_null(p.ci_abs)},
-          {"min_samples", p.min_samples},
-          {"interval", p.interval ? nlohmann::ordered_json(std::string(to_string(*p.interval)))
-                                  : nlohmann::ordered_json(nullptr)},
-          {"statistic", std::string(to_string(p.statistic))}};
+  return {
+      {"confidence", p.confidence},
+      {"ac", p.autocorrelation_limit},
+      {"ci_perc", p.ci_perc},
+      {"ci", or_null(p.ci_abs)},
+      {"min_samples", p.min_samples},
+      {"interval", p.interval ? nlohmann::ordered_json(std::string(to_string(*p.interval)))
+                              : nlohmann::ordered_json(nullptr)},
+      // null: no limit (infinity has no JSON number)
+      {"max_side_ratio", std::isfinite(p.max_side_ratio) ? nlohmann::ordered_json(p.max_side_ratio)
+                                                         : nlohmann::ordered_json(nullptr)},
+      {"statistic", std::string(to_string(p.statistic))}};
 }
 
 nlohmann::ordered_json to_json(const wps_fit& f) {

@@ -81,6 +81,13 @@ bool read_precision_field(const field_context& c, std::string_view key, const to
     if (v < 2 || static_cast<std::uint64_t>(v) > max_min_samples)
       bad("must lie in [2, 10^15], got " + std::to_string(v));
     out.min_samples = static_cast<std::size_t>(v);
+  } else if (key == "max_side_ratio") {
+    const double v = get_number(c, n, key);
+    if (!(v > 1))
+      bad("the longest the skewness-adjusted interval's longer side may be against its shorter "
+          "must be > 1 (inf: no limit), got " +
+          fmt(v));
+    out.max_side_ratio = v;
   } else {
     return false;
   }

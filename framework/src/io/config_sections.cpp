@@ -12,10 +12,10 @@ namespace mcpilot::config_detail {
 namespace {
 
 constexpr std::string_view experiment_keys =
-    "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, interval, threads, "
-    "max_replications, max_seconds, streams, cpu, counters, min_reading_ms";
+    "name, seed, preset, confidence, ac, ci_perc, ci, min_samples, interval, max_side_ratio, "
+    "threads, max_replications, max_seconds, streams, cpu, counters, min_reading_ms";
 constexpr std::string_view quantity_keys =
-    "name, ci_perc, ci, confidence, ac, min_samples, interval, required";
+    "name, ci_perc, ci, confidence, ac, min_samples, interval, max_side_ratio, required";
 
 // Measurement models only (docs/writing-a-model.md, "Measurement mode"): the core to pin to, and
 // the perf counters to read over each timed region.
@@ -157,6 +157,7 @@ void read_quantities(const toml::node* node, const locator& loc, experiment_conf
     if (p.confidence) q.precision.confidence = p.confidence;
     if (p.min_samples) q.precision.min_samples = p.min_samples;
     if (p.interval) q.precision.interval = p.interval;
+    if (p.max_side_ratio) q.precision.max_side_ratio = p.max_side_ratio;
     if (o.required) q.required = *o.required;
     try {
       validate(q.precision.apply(cfg.settings.engine.session_precision));

@@ -115,7 +115,7 @@ child_result bench_session::run_once(const std::string& line, bool measured,
   child_result r = s_.launch(argv ? *argv : command_argv(line, s_.shell), co);
   // Ctrl-C reaches the whole foreground process group, the child too: a run cut short by it is
   // not a measurement, nor a failure of the program.
-  if (interruptible && s_.interrupted && s_.interrupted->load()) throw interrupted_run{};
+  if (interruptible && s_.interrupted && s_.interrupted->raised()) throw interrupted_run{};
   if (!r.started) throw input_error(what + ": cannot execute '" + line + "': " + r.start_error);
   if (r.exit_code != 0 && !(measured && s_.ignore_failure)) {
     std::string m = what + (what == line ? "" : ": '" + line + "'") + " failed with exit code " +
@@ -189,7 +189,7 @@ void bench_session::run(const std::function<void()>& after_round) {
   t0_ = std::chrono::steady_clock::now();
   const std::size_t nc = commands_.size();
   philox_stream order_rng(s_.seed, 0);
-  auto interrupted = [&] { return s_.interrupted && s_.interrupted->load(); };
+  auto interrupted = [&] { return s_.interrupted && s_.interrupted->raised(); };
   const auto deadline = t0_ + std::chrono::duration<double>(s_.max_seconds);
   try {
     if (!s_.setup.empty()) run_once(s_.setup, false, "--setup");

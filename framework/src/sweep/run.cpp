@@ -291,7 +291,7 @@ sweep_result run_sweep(const experiment_config& base, std::string_view config_te
     p.keys = keys;
     p.values = plan.point(k);
     p.seed = point_seed(base.settings.seed, k);
-    if (out.interrupted || (options.interrupted && options.interrupted->load())) {
+    if (out.interrupted || (options.interrupted && options.interrupted->raised())) {
       out.interrupted = true;
       p.reason = "the sweep was interrupted before this point";
       out.points.push_back(std::move(p));

@@ -27,6 +27,7 @@
 #include "mcpilot/stats/paired_comparison.hpp"
 #include "mcpilot/stats/repeated_looks.hpp"
 #include "mcpilot/stats/wps.hpp"
+#include "mcpilot/stop_flag.hpp"
 #include "mcpilot/stop_reason.hpp"
 
 namespace mcpilot::programs {
@@ -63,8 +64,8 @@ struct bench_settings {
   std::optional<double> ramp_seconds;  // the ramp's budget; none: a tenth of max_seconds, <= 60
   precision requirements;
   bool remove_warmup = true;
-  const std::atomic<bool>* interrupted = nullptr;  // Ctrl-C: stop after the run under way
-  launcher launch;                                 // empty: run_child
+  const stop_flag* interrupted = nullptr;  // Ctrl-C: stop after the run under way
+  launcher launch;                         // empty: run_child
 };
 
 // One command under test and everything measured of it.

@@ -84,7 +84,7 @@ struct sweep_options {
   // Before each point's session, and after each of its rounds.
   std::function<void(const sweep_point&, std::size_t points)> on_point;
   std::function<void(const sweep_point&, std::size_t points, const session_progress&)> on_round;
-  const std::atomic<bool>* interrupted = nullptr;  // checked between rounds and between points
+  const stop_flag* interrupted = nullptr;  // checked between rounds and between points
   // After each point whose session ran: the points so far (the rest are not in `so_far` yet), so
   // that outputs can be kept up to date for a sweep that is killed before its end.
   std::function<void(const sweep_result& so_far)> on_point_done;
