@@ -47,9 +47,12 @@ cpu_times() {
   awk -v c="cpu$1" '$1 == c { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, $9, busy + $5 + $6 }' /proc/stat
 }
 
-# Involuntary context switches of a process's threads, summed (0 once it has ended).
+# Involuntary context switches of a process's threads, summed (0 once it has ended). A thread
+# that ends between the glob and the read makes cat fail; under pipefail and set -e that ended
+# the sampling loop after 40 s of one run (N), so the failure is ignored here.
 preemptions() {
-  cat /proc/"$1"/task/*/status 2> /dev/null | awk '/^nonvoluntary_ctxt_switches/ { n += $2 } END { print n + 0 }'
+  { cat /proc/"$1"/task/*/status 2> /dev/null || true; } \
+    | awk '/^nonvoluntary_ctxt_switches/ { n += $2 } END { print n + 0 }'
 }
 
 # Device interrupts (numbered lines of /proc/interrupts) of one CPU, summed.
