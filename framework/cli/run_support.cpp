@@ -12,7 +12,6 @@
 namespace mcpilot::cli {
 
 stop_flag interrupted;
-static_assert(std::atomic<bool>::is_always_lock_free);  // so that a signal handler may store it
 
 namespace {
 

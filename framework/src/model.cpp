@@ -18,6 +18,16 @@ precision precision_override::apply(precision p) const {
   return p;
 }
 
+void precision_override::refine(const precision_override& over) {
+  if (over.autocorrelation_limit) autocorrelation_limit = over.autocorrelation_limit;
+  if (over.ci_perc) ci_perc = over.ci_perc;
+  if (over.ci_abs) ci_abs = over.ci_abs;
+  if (over.confidence) confidence = over.confidence;
+  if (over.min_samples) min_samples = over.min_samples;
+  if (over.interval) interval = over.interval;
+  if (over.max_side_ratio) max_side_ratio = over.max_side_ratio;
+}
+
 parameter_spec& model_spec::add(parameter_spec p) {
   for (const auto& q : parameters_)
     if (q.name == p.name) throw std::logic_error("parameter " + p.name + " declared twice");

@@ -7,6 +7,8 @@
 
 namespace mcpilot {
 
+static_assert(std::atomic<bool>::is_always_lock_free);  // so that a signal handler may raise it
+
 stop_flag::stop_flag() : fd_(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
 
 stop_flag::~stop_flag() {

@@ -23,6 +23,8 @@ struct precision_override {
   std::optional<double> max_side_ratio;
 
   precision apply(precision p) const;
+  // Every field `over` sets replaces this one's (a config's override of a model's declared one).
+  void refine(const precision_override& over);
 };
 
 // g(means of the inputs): its value and interval come from the delta method.

@@ -150,14 +150,7 @@ void read_quantities(const toml::node* node, const locator& loc, experiment_conf
     }
     // The config's overrides refine the model's own declared ones.
     quantity_spec& q = cfg.spec.quantities()[static_cast<std::size_t>(index)];
-    const auto& p = o.precision;
-    if (p.autocorrelation_limit) q.precision.autocorrelation_limit = p.autocorrelation_limit;
-    if (p.ci_perc) q.precision.ci_perc = p.ci_perc;
-    if (p.ci_abs) q.precision.ci_abs = p.ci_abs;
-    if (p.confidence) q.precision.confidence = p.confidence;
-    if (p.min_samples) q.precision.min_samples = p.min_samples;
-    if (p.interval) q.precision.interval = p.interval;
-    if (p.max_side_ratio) q.precision.max_side_ratio = p.max_side_ratio;
+    q.precision.refine(o.precision);
     if (o.required) q.required = *o.required;
     try {
       validate(q.precision.apply(cfg.settings.engine.session_precision));
