@@ -108,12 +108,20 @@ std::string early_stop_tracker::explain(const std::string& algorithm) const {
   const auto it = stopped_.find(algorithm);
   if (it == stopped_.end()) return {};
   const stop_record& r = it->second;
+  const std::string by =
+      rule_.margin > 0 ? " by more than " + percent(rule_.margin).substr(1) : std::string();
+  auto at = [](std::int64_t n, const stop_verdict& v) {
+    return "n = " + std::to_string(n) + " (" + v.slowest + ", margin " + percent(v.margin) + ")";
+  };
+  if (r.previous_n == r.n)
+    return algorithm + " stopped at n = " + std::to_string(r.n) +
+           ": the lower end of its interval is above the upper end of the slowest n log n sort's" +
+           by + " at " + at(r.n, r.at_n);
   return algorithm + " stopped at n = " + std::to_string(r.n) +
-         ": the lower end of its interval is above the upper end of the slowest n log n sort's at "
-         "two consecutive sizes, n = " +
-         std::to_string(r.previous_n) + " (" + r.at_previous.slowest + ", margin " +
-         percent(r.at_previous.margin) + ") and n = " + std::to_string(r.n) + " (" +
-         r.at_n.slowest + ", margin " + percent(r.at_n.margin) + ")";
+         ": the lower end of its interval is above the upper end of the slowest n log n sort's" +
+         by + " at " + std::to_string(std::max(2, rule_.consecutive)) + " consecutive sizes, " +
+         (rule_.consecutive > 2 ? "the last two " : "") + at(r.previous_n, r.at_previous) +
+         " and " + at(r.n, r.at_n);
 }
 
 }  // namespace mcpilot::sorting

@@ -164,6 +164,18 @@ void sorting_model::declare(model_spec& s) const {
   s.choice("gaps", "pratt", shell_gap_names(),
            "Shell sort's gaps: pratt (every 2^p 3^q below n, the study's) or ciura (1, 4, 10, "
            "23, 57, 132, 301, 701, then x 2.25); other sorts ignore it");
+  // The early-stop rule's two settings (early_stop.hpp), so that the rule itself can be studied
+  // on real runs: a run with stop_sizes = 0 times every sort at every size, and any rule can then
+  // be replayed on its table (scripts/sorting-tables.py rules).
+  s.integer("stop_sizes", 2,
+            "in a sweep over n: a quadratic sort or Shell sort is not run at larger n once it is "
+            "clearly slower than the slowest n log n sort at this many consecutive sizes; 0 = "
+            "never stop")
+      .in_range(0, 100);
+  s.number("stop_margin", 0,
+           "how clearly: the lower end of its interval above the reference's upper end times "
+           "1 + stop_margin, at each of those sizes")
+      .in_range(0, 10);
   if (counts_) {
     s.quantity("comparisons")
         .with_unit("per sort")
@@ -198,6 +210,7 @@ void sorting_model::configure(const parameters& p) {
   fresh_keys_ = p.boolean("fresh_keys");
   batch_ = p.integer("batch");
   counts_ = p.boolean("counts");
+  stop_ = {static_cast<int>(p.integer("stop_sizes")), p.number("stop_margin")};
   // Refused before anything is allocated (a session that would swap measures the disk), as a
   // resource error, so that a sweep with such a size is refused before its first point.
   const double need = bytes_needed(n_, batch_);
@@ -296,12 +309,13 @@ resource_estimate sorting_model::estimate() const {
 }
 
 std::vector<stop_axis_rule> sorting_model::stop_axis_rules() const {
-  auto rule = [](const axis_point& next,
-                 std::span<const axis_point> done) -> std::optional<std::string> {
+  if (stop_.consecutive == 0) return {};
+  auto rule = [settings = stop_](const axis_point& next,
+                                 std::span<const axis_point> done) -> std::optional<std::string> {
     const auto algorithm = next.text("model.algorithm");
     const auto n = next.number("model.n");
     if (!algorithm || !n || !under_rule(*algorithm)) return std::nullopt;
-    early_stop_tracker tracker;
+    early_stop_tracker tracker(settings);
     for (const auto& p : done) {
       const auto pa = p.text("model.algorithm");
       const auto pn = p.number("model.n");

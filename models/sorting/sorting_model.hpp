@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "early_stop.hpp"
 #include "mcpilot/model.hpp"
 #include "sorts.hpp"
 
@@ -21,7 +22,8 @@ class sorting_model : public model {
   std::unique_ptr<workload> open_workload() const override;
   std::vector<model_fact> model_facts() const override;
   // The study's early stop along model.n (early_stop.hpp): an n^2 sort or Shell sort is not run at
-  // larger n once it is clearly slower than the slowest n log n sort at two consecutive sizes.
+  // larger n once it is clearly slower than the slowest n log n sort at stop_sizes consecutive
+  // sizes (by stop_margin); none with stop_sizes = 0.
   std::vector<stop_axis_rule> stop_axis_rules() const override;
   // With counts = true: the exact expectations of the counts over random distinct keys, where one
   // is known (docs/models/sorting.md, "Counts").
@@ -42,6 +44,7 @@ class sorting_model : public model {
   bool fresh_keys_ = true;
   std::int64_t batch_ = 0;
   bool counts_ = false;
+  stop_rule stop_;
 };
 
 }  // namespace mcpilot::sorting

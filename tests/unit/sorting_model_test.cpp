@@ -49,6 +49,21 @@ sweep_point timed(const std::string& algorithm, std::int64_t n, double low, doub
   return p;
 }
 
+// The model's parameters as a config would set them, every key given.
+parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool counts) {
+  parameters p;
+  p.set("algorithm", algorithm);
+  p.set("n", n);
+  p.set("keys", std::string("uniform"));
+  p.set("fresh_keys", true);
+  p.set("batch", std::int64_t{2});
+  p.set("counts", counts);
+  p.set("gaps", std::string("pratt"));
+  p.set("stop_sizes", std::int64_t{2});
+  p.set("stop_margin", 0.0);
+  return p;
+}
+
 // The model's stop-axis rule is the study's: bubble sort stops once its interval lies above the
 // slowest n log n sort's at two consecutive sizes it ran at; at one size it runs on, and so do the
 // n log n sorts and the sorts not yet clearly slower.
@@ -79,6 +94,40 @@ TEST(SortingModel, StopAxisRuleStopsAQuadraticSortClearlySlowerAtTwoConsecutiveS
   ASSERT_TRUE(rules[0].applies);
   EXPECT_TRUE(rules[0].applies(next("shell")));
   EXPECT_FALSE(rules[0].applies(next("quick-queue")));
+}
+
+// The rule's settings come from the model's keys: stop_sizes = 0 runs every sort at every size
+// (the runs the rule's variants are replayed on), and stop_margin asks for a clearer separation.
+// With the points of the test above, bubble is separated by +5.6% and +4.2%: a 5% margin holds
+// it back, and one size is enough with stop_sizes = 1.
+TEST(SortingModel, StopSizesAndStopMarginSetTheRule) {
+  std::vector<axis_point> done;
+  for (const auto& p : {timed("heap", 45, 800, 900), timed("bubble", 45, 950, 1000),
+                        timed("heap", 64, 1100, 1200), timed("bubble", 64, 1250, 1300)})
+    done.push_back(to_axis_point(p));
+  const axis_point next = to_axis_point(timed("bubble", 91, 0, 0));
+  const auto rules_with = [](std::int64_t sizes, double margin) {
+    sorting_model m;
+    parameters p = sorting_parameters("bubble", 91, false);
+    p.set("stop_sizes", sizes);
+    p.set("stop_margin", margin);
+    m.configure(p);
+    return m.stop_axis_rules();
+  };
+  EXPECT_TRUE(rules_with(0, 0).empty());
+  EXPECT_TRUE(rules_with(2, 0)[0].stop(next, done).has_value());
+  EXPECT_FALSE(rules_with(2, 0.05)[0].stop(next, done).has_value());
+  const auto by4 = rules_with(2, 0.04)[0].stop(next, done);
+  ASSERT_TRUE(by4.has_value());
+  EXPECT_NE(by4->find("sort's by more than 4.0% at 2 consecutive sizes"), std::string::npos)
+      << *by4;
+  const auto one = rules_with(1, 0)[0].stop(next, done);
+  ASSERT_TRUE(one.has_value());
+  // The first size it was separated at, with that size's margin only.
+  EXPECT_NE(one->find("bubble stopped at n = 45"), std::string::npos) << *one;
+  EXPECT_EQ(one->find("consecutive"), std::string::npos) << *one;
+  const auto by = rules_with(3, 0.01)[0].stop(next, done);
+  EXPECT_FALSE(by.has_value());  // two sizes only: three are asked for
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
@@ -278,18 +327,6 @@ TEST(SortingModel, ShippedConfigsLoad) {
 }
 
 // --- counts: an instrumented copy in check(), with exact expectations --------------------------
-
-parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool counts) {
-  parameters p;
-  p.set("algorithm", algorithm);
-  p.set("n", n);
-  p.set("keys", std::string("uniform"));
-  p.set("fresh_keys", true);
-  p.set("batch", std::int64_t{2});
-  p.set("counts", counts);
-  p.set("gaps", std::string("pratt"));
-  return p;
-}
 
 TEST(SortingModel, CountsHaveExactExpectations) {
   sorting_model m;

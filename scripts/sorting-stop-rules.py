@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Replays the sort-constant study's early-stop rule, with other settings, on results tables of
+runs that timed every sort at every size (`--set model.stop_sizes=0`).
+
+    scripts/sorting-stop-rules.py TABLE.csv [TABLE.csv ...]          the rules, run by run
+    scripts/sorting-stop-rules.py --margins TABLE.csv [TABLE.csv ...] each sort's margin by n
+
+For each rule (consecutive sizes k, margin m) and each sort under the rule: where each run would
+have stopped it, and whether the runs agree to one grid step. A rule can only be judged this way
+on runs that did not stop: a run cut by one rule holds no data beyond its stops.
+
+The replay follows models/sorting/early_stop.cpp: at each n the reference is the n log n sort
+(quick, quick-stack, quick-queue, merge, heap) with the largest mean ns_per_sort; a candidate is
+separated at n when the lower end of its interval is above the reference's upper end times 1 + m;
+it stops at the k-th consecutive size it is separated at. Run on a table that was cut by the
+shipped rule (k = 2, m = 0), its (2, 0) row gives that run's stops: that is the replay's check.
+Needs only Python 3.
+"""
+import csv, sys
+
+REFERENCES = ["quick", "quick-stack", "quick-queue", "merge", "heap"]
+CANDIDATES = ["shell", "selection", "bubble", "shaker", "insertion", "binary-insertion"]
+RULES = [(1, 0.0), (2, 0.0), (2, 0.02), (2, 0.05), (2, 0.10), (3, 0.0), (3, 0.05)]
+
+
+def load(path):
+    """{(sort, n): (mean, low, high)} for the points with an interval, and the sorted sizes."""
+    points, sizes = {}, set()
+    for r in csv.DictReader(open(path)):
+        if r["quantity"] != "ns_per_sort":
+            continue
+        n = int(r["model.n"])
+        sizes.add(n)
+        if r["mean"] and r["ci_low"] and r["ci_high"]:
+            points[(r["model.algorithm"], n)] = (float(r["mean"]), float(r["ci_low"]),
+                                                 float(r["ci_high"]))
+    return points, sorted(sizes)
+
+
+def stop(points, sizes, sort, k, m):
+    """(n it stops at, margins at the k sizes) or (None, []) when it never stops."""
+    run, margins = 0, []
+    for n in sizes:
+        if (sort, n) not in points:
+            continue
+        refs = [points[(a, n)] for a in REFERENCES if (a, n) in points]
+        if not refs:
+            run, margins = 0, []
+            continue
+        ref = max(refs)  # the largest mean
+        low = points[(sort, n)][1]
+        margin = low / ref[2] - 1
+        if low > ref[2] * (1 + m):
+            run += 1
+            margins.append(margin)
+            if run >= k:
+                return n, margins[-k:]
+        else:
+            run, margins = 0, []
+    return None, []
+
+
+def label(path):
+    """A run's name: the file's, or its folder's for scripts/sorting-study.sh's OUT/table.csv."""
+    parts = path.rstrip("/").split("/")
+    return parts[-2] if parts[-1] == "table.csv" and len(parts) > 1 else parts[-1]
+
+
+def margin_at(points, sort, n):
+    """The candidate's lower end over the reference's upper end, minus 1, at n (None: not run)."""
+    refs = [points[(a, n)] for a in REFERENCES if (a, n) in points]
+    if (sort, n) not in points or not refs:
+        return None
+    return points[(sort, n)][1] / max(refs)[2] - 1
+
+
+def margins(paths):
+    """Per sort, one row per run: the margin at each size from four steps before the shipped
+    rule's earliest stop in any run to two steps after its latest, where the stops are decided."""
+    runs = [load(p) for p in paths]
+    grid = sorted(set().union(*[set(s) for _, s in runs]))
+    for sort in CANDIDATES:
+        stops = [stop(p, s, sort, 2, 0.0)[0] for p, s in runs]
+        known = [grid.index(n) for n in stops if n]
+        if not known:
+            continue
+        shown = grid[max(0, min(known) - 4):max(known) + 3]
+        print(f"\n{sort}: margin at n (the lower end of its interval over the slowest n log n "
+              "sort's upper end, minus 1)\n")
+        print("| run | " + " | ".join(f"{n:,}" for n in shown) + " |")
+        print("|---" * (len(shown) + 1) + "|")
+        for path, (points, _) in zip(paths, runs):
+            cells = []
+            for n in shown:
+                m = margin_at(points, sort, n)
+                cells.append("" if m is None else f"{m:+.1%}")
+            print(f"| {label(path)} | " + " | ".join(cells) + " |")
+
+
+def main(paths):
+    runs = [load(p) for p in paths]
+    grid = sorted(set().union(*[set(s) for _, s in runs]))
+    step = {n: i for i, n in enumerate(grid)}
+    print("| rule | " + " | ".join(CANDIDATES) + " | sorts within one step |")
+    print("|---" * (len(CANDIDATES) + 2) + "|")
+    for k, m in RULES:
+        cells, agree = [], 0
+        for sort in CANDIDATES:
+            stops = [stop(p, s, sort, k, m)[0] for p, s in runs]
+            idx = [step[n] if n else len(grid) for n in stops]
+            ok = max(idx) - min(idx) <= 1
+            agree += ok
+            cells.append(", ".join(f"{n:,}" if n else "none" for n in stops) + ("" if ok else " ✗"))
+        print(f"| k = {k}, margin {m:.0%} | " + " | ".join(cells) +
+              f" | {agree} of {len(CANDIDATES)} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or sys.argv[1:] == ["--margins"]:
+        sys.exit(__doc__)
+    if sys.argv[1] == "--margins":
+        margins(sys.argv[2:])
+    else:
+        main(sys.argv[1:])
