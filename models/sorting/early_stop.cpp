@@ -119,9 +119,10 @@ std::string early_stop_tracker::explain(const std::string& algorithm) const {
            by + " at " + at(r.n, r.at_n);
   return algorithm + " stopped at n = " + std::to_string(r.n) +
          ": the lower end of its interval is above the upper end of the slowest n log n sort's" +
-         by + " at " + std::to_string(std::max(2, rule_.consecutive)) + " consecutive sizes, " +
-         (rule_.consecutive > 2 ? "the last two " : "") + at(r.previous_n, r.at_previous) +
-         " and " + at(r.n, r.at_n);
+         by + " at " +
+         (rule_.consecutive > 2 ? std::to_string(rule_.consecutive) : std::string("two")) +
+         " consecutive sizes, " + (rule_.consecutive > 2 ? "the last two " : "") +
+         at(r.previous_n, r.at_previous) + " and " + at(r.n, r.at_n);
 }
 
 }  // namespace mcpilot::sorting

@@ -166,7 +166,7 @@ void sorting_model::declare(model_spec& s) const {
            "23, 57, 132, 301, 701, then x 2.25); other sorts ignore it");
   // The early-stop rule's two settings (early_stop.hpp), so that the rule itself can be studied
   // on real runs: a run with stop_sizes = 0 times every sort at every size, and any rule can then
-  // be replayed on its table (scripts/sorting-tables.py rules).
+  // be replayed on its table (scripts/sorting-stop-rules.py).
   s.integer("stop_sizes", 2,
             "in a sweep over n: a quadratic sort or Shell sort is not run at larger n once it is "
             "clearly slower than the slowest n log n sort at this many consecutive sizes; 0 = "

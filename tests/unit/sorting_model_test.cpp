@@ -119,7 +119,7 @@ TEST(SortingModel, StopSizesAndStopMarginSetTheRule) {
   EXPECT_FALSE(rules_with(2, 0.05)[0].stop(next, done).has_value());
   const auto by4 = rules_with(2, 0.04)[0].stop(next, done);
   ASSERT_TRUE(by4.has_value());
-  EXPECT_NE(by4->find("sort's by more than 4.0% at 2 consecutive sizes"), std::string::npos)
+  EXPECT_NE(by4->find("sort's by more than 4.0% at two consecutive sizes"), std::string::npos)
       << *by4;
   const auto one = rules_with(1, 0)[0].stop(next, done);
   ASSERT_TRUE(one.has_value());
