@@ -24,40 +24,34 @@ RULES = [(1, 0.0), (2, 0.0), (2, 0.02), (2, 0.05), (2, 0.10), (3, 0.0), (3, 0.05
 
 
 def load(path):
-    """{(sort, n): (mean, low, high)} for the points with an interval, and the sorted sizes."""
-    points, sizes = {}, set()
+    """{(sort, n): (mean, low, high)} for the points with an interval, the (sort, n) that ran,
+    and the sorted sizes."""
+    points, ran, sizes = {}, set(), set()
     for r in csv.DictReader(open(path)):
-        if r["quantity"] != "ns_per_sort":
+        if r["quantity"] != "ns_per_sort" or r["stopped_because"].startswith("skipped"):
             continue
         n = int(r["model.n"])
         sizes.add(n)
+        ran.add((r["model.algorithm"], n))
         if r["mean"] and r["ci_low"] and r["ci_high"]:
             points[(r["model.algorithm"], n)] = (float(r["mean"]), float(r["ci_low"]),
                                                  float(r["ci_high"]))
-    return points, sorted(sizes)
+    return points, ran, sorted(sizes)
 
 
-def stop(points, sizes, sort, k, m):
-    """(n it stops at, margins at the k sizes) or (None, []) when it never stops."""
-    run, margins = 0, []
+def stop(run, sort, k, m):
+    """The n it stops at, or None when it never stops. A size it ran at without a separation
+    (no interval, no reference, or too close) breaks the chain, as in early_stop.cpp."""
+    points, ran, sizes = run
+    chain = 0
     for n in sizes:
-        if (sort, n) not in points:
+        if (sort, n) not in ran:
             continue
-        refs = [points[(a, n)] for a in REFERENCES if (a, n) in points]
-        if not refs:
-            run, margins = 0, []
-            continue
-        ref = max(refs)  # the largest mean
-        low = points[(sort, n)][1]
-        margin = low / ref[2] - 1
-        if low > ref[2] * (1 + m):
-            run += 1
-            margins.append(margin)
-            if run >= k:
-                return n, margins[-k:]
-        else:
-            run, margins = 0, []
-    return None, []
+        margin = margin_at(points, sort, n)
+        chain = chain + 1 if margin is not None and margin > m else 0
+        if chain >= k:
+            return n
+    return None
 
 
 def label(path):
@@ -78,9 +72,9 @@ def margins(paths):
     """Per sort, one row per run: the margin at each size from four steps before the shipped
     rule's earliest stop in any run to two steps after its latest, where the stops are decided."""
     runs = [load(p) for p in paths]
-    grid = sorted(set().union(*[set(s) for _, s in runs]))
+    grid = sorted(set().union(*[set(r[2]) for r in runs]))
     for sort in CANDIDATES:
-        stops = [stop(p, s, sort, 2, 0.0)[0] for p, s in runs]
+        stops = [stop(r, sort, 2, 0.0) for r in runs]
         known = [grid.index(n) for n in stops if n]
         if not known:
             continue
@@ -89,7 +83,7 @@ def margins(paths):
               "sort's upper end, minus 1)\n")
         print("| run | " + " | ".join(f"{n:,}" for n in shown) + " |")
         print("|---" * (len(shown) + 1) + "|")
-        for path, (points, _) in zip(paths, runs):
+        for path, (points, _, _) in zip(paths, runs):
             cells = []
             for n in shown:
                 m = margin_at(points, sort, n)
@@ -99,14 +93,14 @@ def margins(paths):
 
 def main(paths):
     runs = [load(p) for p in paths]
-    grid = sorted(set().union(*[set(s) for _, s in runs]))
+    grid = sorted(set().union(*[set(r[2]) for r in runs]))
     step = {n: i for i, n in enumerate(grid)}
     print("| rule | " + " | ".join(CANDIDATES) + " | sorts within one step |")
     print("|---" * (len(CANDIDATES) + 2) + "|")
     for k, m in RULES:
         cells, agree = [], 0
         for sort in CANDIDATES:
-            stops = [stop(p, s, sort, k, m)[0] for p, s in runs]
+            stops = [stop(r, sort, k, m) for r in runs]
             idx = [step[n] if n else len(grid) for n in stops]
             ok = max(idx) - min(idx) <= 1
             agree += ok

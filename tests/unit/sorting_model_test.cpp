@@ -128,6 +128,17 @@ TEST(SortingModel, StopSizesAndStopMarginSetTheRule) {
   EXPECT_EQ(one->find("consecutive"), std::string::npos) << *one;
   const auto by = rules_with(3, 0.01)[0].stop(next, done);
   EXPECT_FALSE(by.has_value());  // two sizes only: three are asked for
+  // A third separated size (+12.5%) stops it, and the sentence names the last two.
+  std::vector<axis_point> three = done;
+  for (const auto& p : {timed("heap", 91, 1500, 1600), timed("bubble", 91, 1800, 1900)})
+    three.push_back(to_axis_point(p));
+  const auto third = rules_with(3, 0.01)[0].stop(to_axis_point(timed("bubble", 128, 0, 0)), three);
+  ASSERT_TRUE(third.has_value());
+  EXPECT_NE(third->find("bubble stopped at n = 91"), std::string::npos) << *third;
+  EXPECT_NE(third->find("by more than 1.0% at 3 consecutive sizes, the last two n = 64 (heap, "
+                        "margin +4.2%) and n = 91 (heap, margin +12.5%)"),
+            std::string::npos)
+      << *third;
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
