@@ -10,12 +10,6 @@ namespace mcpilot::sorting {
 
 namespace {
 
-// The n log n references: algorithms of that order not themselves under the rule.
-bool reference_sort(const std::string& name) {
-  const algorithm* a = find_algorithm(name);
-  return a && a->f == order::n_log_n && !a->stops_early;
-}
-
 std::string percent(double margin) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * margin);
@@ -29,11 +23,30 @@ bool under_rule(const std::string& name) {
   return a && a->stops_early;
 }
 
+bool reference_sort(const std::string& name) {
+  const algorithm* a = find_algorithm(name);
+  return a && a->f == order::n_log_n && !a->stops_early;
+}
+
 stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n,
                    double margin) {
   stop_verdict v;
   if (!under_rule(candidate.algorithm)) {
     v.reason = candidate.algorithm + " is not under the early-stop rule";
+    return v;
+  }
+  if (!candidate.reference.empty()) {
+    v.slowest = candidate.reference;
+    v.paired = true;
+    if (!candidate.ratio_low) {
+      v.reason = "no interval of the ratio to " + candidate.reference + " yet";
+      return v;
+    }
+    v.margin = *candidate.ratio_low - 1;
+    v.separated = *candidate.ratio_low > 1 + margin;
+    v.reason = candidate.algorithm + "'s time over " + candidate.reference + "'s" +
+               (v.separated ? " is above 1" : " reaches 1") +
+               " at n = " + std::to_string(candidate.n) + " (" + percent(v.margin) + ")";
     return v;
   }
   const timing_point* slowest = nullptr;
@@ -113,13 +126,15 @@ std::string early_stop_tracker::explain(const std::string& algorithm) const {
   auto at = [](std::int64_t n, const stop_verdict& v) {
     return "n = " + std::to_string(n) + " (" + v.slowest + ", margin " + percent(v.margin) + ")";
   };
+  const std::string what =
+      r.at_n.paired ? "the lower end of the interval of its time over " + r.at_n.slowest +
+                          "'s, timed in the same readings, is above 1"
+                    : "the lower end of its interval is above the upper end of the slowest n log "
+                      "n sort's";
   if (r.previous_n == r.n)
-    return algorithm + " stopped at n = " + std::to_string(r.n) +
-           ": the lower end of its interval is above the upper end of the slowest n log n sort's" +
-           by + " at " + at(r.n, r.at_n);
-  return algorithm + " stopped at n = " + std::to_string(r.n) +
-         ": the lower end of its interval is above the upper end of the slowest n log n sort's" +
-         by + " at " +
+    return algorithm + " stopped at n = " + std::to_string(r.n) + ": " + what + by + " at " +
+           at(r.n, r.at_n);
+  return algorithm + " stopped at n = " + std::to_string(r.n) + ": " + what + by + " at " +
          (rule_.consecutive > 2 ? std::to_string(rule_.consecutive) : std::string("two")) +
          " consecutive sizes, " + (rule_.consecutive > 2 ? "the last two " : "") +
          at(r.previous_n, r.at_previous) + " and " + at(r.n, r.at_n);

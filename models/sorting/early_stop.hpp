@@ -12,6 +12,15 @@
 // much rarer (tests/validation/sorting_stops.cpp measures how much). The margin by which the
 // intervals are apart at each of the two sizes is reported with the stop.
 //
+// Paired timing (the model's stop_reference, quick-queue by default): a sort under the rule is
+// timed in every reading beside the reference sort, and the rule judges the interval of the ratio
+// of the two durations instead: separated when its lower end is above 1. Three runs that timed
+// every sort at every size showed why: on this VM the machine's level moves by 5-20% between
+// sessions timed seconds or minutes apart, so the margin between separately timed intervals jumped
+// by 15-30% from one size to the next, and Shell sort's and binary insertion sort's stops spread
+// over three grid steps under every (sizes, margin) setting (docs/models/sorting.md, "Runs P1-P3").
+// A shift moves both halves of a paired reading alike and drops out of their ratio.
+//
 // Pure and independent of the sweep machinery: the model's stop-axis rule feeds it each point's
 // estimate and asks it whether to run the next point.
 
@@ -31,19 +40,27 @@ struct timing_point {
   std::optional<double> mean;
   std::optional<double> ci_low;
   std::optional<double> ci_high;  // none: unbounded, or no interval
+  // Paired timing: the sort the candidate was timed beside, and the lower end of the interval of
+  // the ratio of their durations (none: no interval). Empty for separately timed points.
+  std::string reference;
+  std::optional<double> ratio_low;
 };
 
 struct stop_verdict {
   bool separated = false;  // the candidate's interval lies wholly above the slowest's at this n
   std::string slowest;     // the n log n sort it was compared with; empty when none had an interval
-  double margin = 0;       // candidate's lower end / slowest's upper end - 1 (> 0 when separated)
-  std::string reason;      // one sentence for the results table
+  bool paired = false;     // compared by the ratio of durations timed in the same readings
+  // Separately timed: candidate's lower end / slowest's upper end - 1; paired: the ratio's lower
+  // end - 1 (> 0 when separated).
+  double margin = 0;
+  std::string reason;  // one sentence for the results table
 };
 
-// Whether `candidate` (a sort under the rule) is clearly slower than the slowest n log n sort among
-// `same_n` (points at the candidate's n; other sizes and the candidate itself are ignored) at this
-// one size: its lower end above the slowest's upper end times 1 + `margin`. A candidate or
-// reference without an interval is never separated. O(|same_n|).
+// Whether `candidate` (a sort under the rule) is clearly slower at this one size. Paired (its
+// `reference` set): the lower end of its ratio's interval above 1 + `margin`; `same_n` is not
+// used. Otherwise than the slowest n log n sort among `same_n` (points at the candidate's n; other
+// sizes and the candidate itself are ignored): its lower end above the slowest's upper end times
+// 1 + `margin`. A candidate or reference without an interval is never separated. O(|same_n|).
 stop_verdict judge(const timing_point& candidate, std::span<const timing_point> same_n,
                    double margin = 0);
 
@@ -59,6 +76,8 @@ struct stop_rule {
 
 // Whether the rule applies to the algorithm at all (the quadratic sorts and Shell sort).
 bool under_rule(const std::string& algorithm);
+// The sorts a candidate may be compared with: of order n log n and not under the rule.
+bool reference_sort(const std::string& algorithm);
 
 // Where a sort stopped, and the two judgements that stopped it.
 struct stop_record {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <span>
 #include <stdexcept>
@@ -51,8 +52,9 @@ std::string gib(double bytes) {
 class sort_workload final : public workload {
  public:
   sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh, bool counts,
-                shell_gaps_kind gaps)
+                shell_gaps_kind gaps, const algorithm* reference)
       : algorithm_(a),
+        paired_with_(reference),
         n_(n),
         family_(std::move(family)),
         fresh_(fresh),
@@ -87,10 +89,14 @@ class sort_workload final : public workload {
   }
 
   void timed(std::size_t count) override {
+    // With a reference, the batch's own duration on the clock the reference is timed with; two
+    // clock reads beside a reading of >= 2 ms.
+    const auto start = paired_with_ ? clock::now() : clock::time_point{};
     for (std::size_t i = 0; i < count; ++i) {
       sort_(slot(i), scratch_);
       keep_alive(keys_.data());
     }
+    if (paired_with_) candidate_ = clock::now() - start;
   }
 
   void check(measurement_batch& b) override {
@@ -118,9 +124,39 @@ class sort_workload final : public workload {
       if (!std::is_sorted(s.begin(), s.end())) fail(i, "its output is not in order");
       if (!(fingerprint_of(s) == fingerprints_[i])) fail(i, "its output holds other keys");
     }
+    if (paired_with_) time_reference(b);
   }
 
  private:
+  using clock = std::chrono::steady_clock;
+
+  // The reference sort on as many fresh keys, written just before (as the candidate's were),
+  // timed right after the candidate: a shift of the machine's speed between readings moves both
+  // durations, and their ratio keeps only what differs between the two sorts.
+  void time_reference(measurement_batch& b) {
+    const std::size_t count = b.size();
+    reference_keys_.resize(count * n_);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::span<key> slot(reference_keys_.data() + i * n_, n_);
+      if (fresh_)
+        fill_keys(family_, b.rng(), slot);
+      else
+        std::copy(same_.begin(), same_.end(), slot.begin());
+    }
+    const auto start = clock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+      paired_with_->sort({reference_keys_.data() + i * n_, n_}, scratch_);
+      keep_alive(reference_keys_.data());
+    }
+    const auto took = clock::now() - start;
+    if (n_ > 0 && !std::is_sorted(reference_keys_.begin(), reference_keys_.begin() + n_))
+      throw std::runtime_error("the reference sort " + std::string(paired_with_->name) +
+                               " did not sort " + std::to_string(n_) + " keys");
+    if (took.count() > 0)
+      b.record("ratio_to_reference", std::chrono::duration<double>(candidate_).count() /
+                                         std::chrono::duration<double>(took).count());
+  }
+
   std::span<key> slot(std::size_t i) { return {keys_.data() + i * n_, n_}; }
 
   [[noreturn]] void fail(std::size_t i, const std::string& why) const {
@@ -130,6 +166,8 @@ class sort_workload final : public workload {
   }
 
   const algorithm& algorithm_;
+  const algorithm* paired_with_;  // timed in every reading beside the candidate; or none
+  clock::duration candidate_{};
   std::size_t n_;
   std::string family_;
   bool fresh_;
@@ -137,7 +175,7 @@ class sort_workload final : public workload {
   shell_gaps_kind gaps_;
   sort_function sort_;
   bool compared_ = false;
-  std::vector<key> keys_, scratch_, reference_, same_;
+  std::vector<key> keys_, scratch_, reference_, same_, reference_keys_;
   std::vector<fingerprint> fingerprints_;
 };
 
@@ -176,6 +214,13 @@ void sorting_model::declare(model_spec& s) const {
            "how clearly: the lower end of its interval above the reference's upper end times "
            "1 + stop_margin, at each of those sizes")
       .in_range(0, 10);
+  std::vector<std::string> references = {"none"};
+  for (const auto& name : algorithm_names())
+    if (reference_sort(name)) references.push_back(name);
+  s.choice("stop_reference", "quick-queue", references,
+           "in a sweep over n with the stop rule: the n log n sort a quadratic sort or Shell sort "
+           "is timed beside in every reading, the rule judging the ratio of their times; none = "
+           "judge separately timed sessions against the slowest n log n sort at that n");
   if (counts_) {
     s.quantity("comparisons")
         .with_unit("per sort")
@@ -186,6 +231,13 @@ void sorting_model::declare(model_spec& s) const {
         .optional()
         .describe("moves of one sort as the algorithm's copy counts them (docs/models/sorting.md)");
   }
+  if (paired_with_)
+    s.quantity("ratio_to_reference")
+        .with_unit("x")
+        .optional()
+        .describe("its time over " + std::string(paired_with_->name) +
+                  "'s on as many fresh keys, timed right after it in the same reading (untimed "
+                  "for ns_per_sort): what the stop rule judges");
   measurement_spec& m = s.measurement("sort");
   m.fixed_batch(static_cast<std::uint64_t>(batch_));
   if (algorithm_) {
@@ -211,6 +263,10 @@ void sorting_model::configure(const parameters& p) {
   batch_ = p.integer("batch");
   counts_ = p.boolean("counts");
   stop_ = {static_cast<int>(p.integer("stop_sizes")), p.number("stop_margin")};
+  stop_reference_ = p.string("stop_reference");
+  paired_with_ = stop_.consecutive > 0 && algorithm_->stops_early && stop_reference_ != "none"
+                     ? find_algorithm(stop_reference_)
+                     : nullptr;
   // Refused before anything is allocated (a session that would swap measures the disk), as a
   // resource error, so that a sweep with such a size is refused before its first point.
   const double need = bytes_needed(n_, batch_);
@@ -227,7 +283,7 @@ void sorting_model::configure(const parameters& p) {
 
 std::unique_ptr<workload> sorting_model::open_workload() const {
   return std::make_unique<sort_workload>(*algorithm_, static_cast<std::size_t>(n_), keys_,
-                                         fresh_keys_, counts_, gaps_);
+                                         fresh_keys_, counts_, gaps_, paired_with_);
 }
 
 namespace {
@@ -294,14 +350,24 @@ std::map<std::string, double> sorting_model::analytic() const {
 resource_estimate sorting_model::estimate() const {
   resource_estimate e;
   if (!algorithm_) return e;
-  e.bytes = bytes_needed(n_, batch_);
+  // Paired timing: the reference's keys too, as many as the batch's.
+  e.bytes = bytes_needed(n_, batch_) +
+            (paired_with_ ? static_cast<double>(n_) * sizeof(key) *
+                                static_cast<double>(std::max<std::int64_t>(batch_, 1))
+                          : 0);
   // A calibrated reading lasts at least 2 ms, or one sort when that is longer; making and checking
   // the keys adds about 6 ns a key.
   const double sort_seconds = algorithm_->typical_ns_per_f * 1e-9 *
                               std::max(1.0, order_value(algorithm_->f, static_cast<double>(n_)));
   const double batch =
       batch_ > 0 ? static_cast<double>(batch_) : std::max(1.0, 2e-3 / sort_seconds);
-  e.seconds_per_reading = batch * (sort_seconds + 6e-9 * static_cast<double>(n_));
+  // Paired timing adds the reference's sorts on as many keys.
+  const double reference_seconds =
+      paired_with_ ? paired_with_->typical_ns_per_f * 1e-9 *
+                         std::max(1.0, order_value(paired_with_->f, static_cast<double>(n_)))
+                   : 0;
+  e.seconds_per_reading = batch * (sort_seconds + reference_seconds +
+                                   (paired_with_ ? 12e-9 : 6e-9) * static_cast<double>(n_));
   e.basis =
       "keys, scratch and reference copy at 4 bytes a key; each sort at the constant measured on "
       "the development VM (docs/models/sorting.md), readings of at least 2 ms";
@@ -310,8 +376,12 @@ resource_estimate sorting_model::estimate() const {
 
 std::vector<stop_axis_rule> sorting_model::stop_axis_rules() const {
   if (stop_.consecutive == 0) return {};
-  auto rule = [settings = stop_](const axis_point& next,
-                                 std::span<const axis_point> done) -> std::optional<std::string> {
+  // Every point the sweep configures has the same stop_reference: the model it asks for its rule
+  // may be configured at any of them, under the rule or not.
+  const std::string reference = stop_reference_ == "none" ? std::string() : stop_reference_;
+  auto rule = [settings = stop_, reference](
+                  const axis_point& next,
+                  std::span<const axis_point> done) -> std::optional<std::string> {
     const auto algorithm = next.text("model.algorithm");
     const auto n = next.number("model.n");
     if (!algorithm || !n || !under_rule(*algorithm)) return std::nullopt;
@@ -321,7 +391,13 @@ std::vector<stop_axis_rule> sorting_model::stop_axis_rules() const {
       const auto pn = p.number("model.n");
       const axis_point::estimate* q = p.quantity("ns_per_sort");
       if (!pa || !pn || !q) continue;
-      tracker.add({*pa, static_cast<std::int64_t>(*pn), q->mean, q->ci_low, q->ci_high});
+      timing_point t{*pa, static_cast<std::int64_t>(*pn), q->mean, q->ci_low, q->ci_high, {}, {}};
+      if (const axis_point::estimate* r = p.quantity("ratio_to_reference");
+          r && !reference.empty()) {
+        t.reference = reference;
+        t.ratio_low = r->ci_low;
+      }
+      tracker.add(t);
     }
     if (tracker.should_run(*algorithm, static_cast<std::int64_t>(*n))) return std::nullopt;
     return tracker.explain(*algorithm);

@@ -45,6 +45,10 @@ class sorting_model : public model {
   std::int64_t batch_ = 0;
   bool counts_ = false;
   stop_rule stop_;
+  // A sort under the rule with the rule on: the reference timed beside it in every reading
+  // (early_stop.hpp, paired timing); otherwise none.
+  const algorithm* paired_with_ = nullptr;
+  std::string stop_reference_ = "quick-queue";
 };
 
 }  // namespace mcpilot::sorting

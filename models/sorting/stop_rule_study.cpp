@@ -39,7 +39,7 @@ struct machine {
     boost::random::normal_distribution<double> z;
     if (u(gen) < 1 / regime_sessions) level = level > 1 ? 1 : 1.05 + 0.2 * u(gen);
     const double mean = truth * level * (1 + half / 1.96 * z(gen));
-    return {algorithm, n, mean, mean * (1 - half), mean * (1 + half)};
+    return {algorithm, n, mean, mean * (1 - half), mean * (1 + half), {}, {}};
   }
 };
 

@@ -49,6 +49,19 @@ sweep_point timed(const std::string& algorithm, std::int64_t n, double low, doub
   return p;
 }
 
+// The same point of a sort timed beside its reference: the ratio's interval too.
+sweep_point timed_paired(const std::string& algorithm, std::int64_t n, double low, double high,
+                         double ratio_low, double ratio_high) {
+  sweep_point p = timed(algorithm, n, low, high);
+  quantity_result q;
+  q.name = "ratio_to_reference";
+  q.stats.mean = (ratio_low + ratio_high) / 2;
+  q.stats.ci_low = ratio_low;
+  q.stats.ci_high = ratio_high;
+  p.result->quantities.push_back(q);
+  return p;
+}
+
 // The model's parameters as a config would set them, every key given.
 parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool counts) {
   parameters p;
@@ -61,6 +74,7 @@ parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool
   p.set("gaps", std::string("pratt"));
   p.set("stop_sizes", std::int64_t{2});
   p.set("stop_margin", 0.0);
+  p.set("stop_reference", std::string("quick-queue"));
   return p;
 }
 
@@ -139,6 +153,73 @@ TEST(SortingModel, StopSizesAndStopMarginSetTheRule) {
                         "margin +4.2%) and n = 91 (heap, margin +12.5%)"),
             std::string::npos)
       << *third;
+}
+
+// With stop_reference (quick-queue by default) the rule judges the ratio each point of a sort under
+// the rule recorded; with "none", the separately timed intervals. Here they disagree: separately
+// timed, shell's intervals lie below quick-queue's at 91 and 128; its readings say it took 1.5%
+// and 4% more time than quick-queue's sorts beside them.
+TEST(SortingModel, StopReferenceChoosesTheRatioOrTheSeparateIntervals) {
+  std::vector<axis_point> done;
+  for (const auto& p :
+       {timed("quick-queue", 91, 3000, 3100), timed_paired("shell", 91, 2900, 2950, 1.015, 1.02),
+        timed("quick-queue", 128, 5000, 5100), timed_paired("shell", 128, 4800, 4900, 1.04, 1.05)})
+    done.push_back(to_axis_point(p));
+  const axis_point next = to_axis_point(timed("shell", 181, 0, 0));
+  const auto rules_with = [](const std::string& reference) {
+    sorting_model m;
+    parameters p = sorting_parameters("quick", 91, false);  // the rule is the sweep's, any point
+    p.set("stop_reference", reference);
+    m.configure(p);
+    return m.stop_axis_rules();
+  };
+  const auto by_ratio = rules_with("quick-queue")[0].stop(next, done);
+  ASSERT_TRUE(by_ratio.has_value());
+  EXPECT_NE(by_ratio->find("shell stopped at n = 128: the lower end of the interval of its time "
+                           "over quick-queue's, timed in the same readings, is above 1"),
+            std::string::npos)
+      << *by_ratio;
+  EXPECT_NE(by_ratio->find("n = 91 (quick-queue, margin +1.5%) and n = 128 (quick-queue, margin "
+                           "+4.0%)"),
+            std::string::npos)
+      << *by_ratio;
+  EXPECT_FALSE(rules_with("none")[0].stop(next, done).has_value());
+  // Bad input: a reference that is not an n log n sort outside the rule is exit 2, listing them.
+  const temp_file bad(config("algorithm = \"bubble\"\nstop_reference = \"shell\"\n"), ".toml");
+  const auto r = run_mcpilot({"run", bad.path(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("stop_reference"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("quick-queue"), std::string::npos) << r.err;
+}
+
+// A real run: bubble sort of 256 keys, timed beside quick-queue, records the ratio of their times
+// in every reading. Bubble sort's n(n-1)/4 = 16,320 swaps and up to 32,640 comparisons against
+// quick-queue's ~2,000 comparisons: several times slower on any machine (about 8x on the
+// development VM), so the ratio's interval lies above 2. A sort outside the rule, or the rule off
+// (stop_sizes = 0) or with no reference, records no ratio.
+TEST(SortingModel, PairedTimingRecordsTheRatioToTheReference) {
+  const auto quantities = [](const std::string& model) {
+    const temp_file c(config(model), ".toml");
+    const temp_file json("", ".json");
+    const auto r = run_mcpilot({"run", c.path(), "--quiet", "--json", json.path()});
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+    return nlohmann::json::parse(test::slurp(json.path()))["quantities"];
+  };
+  const auto find = [](const nlohmann::json& qs, const std::string& name) {
+    for (const auto& q : qs)
+      if (q["name"] == name) return q;
+    return nlohmann::json();
+  };
+  const auto bubble = find(quantities("algorithm = \"bubble\"\nn = 256\n"), "ratio_to_reference");
+  ASSERT_FALSE(bubble.is_null());
+  EXPECT_EQ(bubble["unit"], "x");
+  ASSERT_TRUE(bubble["ci_low"].is_number()) << bubble.dump();
+  EXPECT_GT(bubble["ci_low"].get<double>(), 2.0) << bubble.dump();
+  EXPECT_GE(bubble["n"].get<double>(), 1);
+  for (const char* model :
+       {"algorithm = \"quick\"\nn = 256\n", "algorithm = \"bubble\"\nn = 256\nstop_sizes = 0\n",
+        "algorithm = \"bubble\"\nn = 256\nstop_reference = \"none\"\n"})
+    EXPECT_TRUE(find(quantities(model), "ratio_to_reference").is_null()) << model;
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
@@ -277,9 +358,9 @@ TEST(SortingModel, TrivialSizesRun) {
 // A short real run with the software counters: the JSON carries the measurement environment and
 // one quantity per available counter, and reports an unavailable one with its reason.
 TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
-  const temp_file c(
-      config("algorithm = \"insertion\"\nn = 64\n", "counters = [\"task-clock\", \"cycles\"]\n"),
-      ".toml");
+  const temp_file c(config("algorithm = \"insertion\"\nn = 64\nstop_reference = \"none\"\n",
+                           "counters = [\"task-clock\", \"cycles\"]\n"),
+                    ".toml");
   const temp_file json("", ".json");
   const auto r = run_mcpilot({"run", c.path(), "--json", json.path()});
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
@@ -402,7 +483,15 @@ TEST(SortingModel, RecordedCountsAverageToTheirExpectation) {
 // --- the early-stop rule ---------------------------------------------------------------------
 
 timing_point point(std::string alg, std::int64_t n, double lo, double hi) {
-  return {std::move(alg), n, (lo + hi) / 2, lo, hi};
+  return {std::move(alg), n, (lo + hi) / 2, lo, hi, {}, {}};
+}
+
+// The same, timed beside `reference` in every reading, with the lower end of the ratio's interval.
+timing_point paired(std::string alg, std::int64_t n, double lo, double hi, double ratio_low) {
+  timing_point p = point(std::move(alg), n, lo, hi);
+  p.reference = "quick-queue";
+  p.ratio_low = ratio_low;
+  return p;
 }
 
 TEST(SortingEarlyStop, StopsOnlyWhenTheLowerEndClearsTheSlowestUpperEnd) {
@@ -426,8 +515,50 @@ TEST(SortingEarlyStop, StopsOnlyWhenTheLowerEndClearsTheSlowestUpperEnd) {
   EXPECT_TRUE(under_rule("shell"));
   EXPECT_FALSE(under_rule("radix"));
   // A reference without an upper end (no interval yet) stops nothing.
-  std::vector<timing_point> open = {{"heap", 64, 150.0, 140.0, std::nullopt}};
+  std::vector<timing_point> open = {{"heap", 64, 150.0, 140.0, std::nullopt, {}, {}}};
   EXPECT_FALSE(judge(point("bubble", 64, 1000, 1100), open).separated);
+}
+
+// Paired timing: the ratio's interval alone decides, whatever the separately timed intervals say
+// (they are seconds or minutes apart, and the machine's level moves between them).
+TEST(SortingEarlyStop, PairedPointsAreJudgedByTheRatioOfTimesInTheSameReadings) {
+  const std::vector<timing_point> at_64 = {point("quick-queue", 64, 140, 160),
+                                           point("heap", 64, 300, 310)};
+  // Separately timed, shell looks faster than either; its readings say 2% slower than quick-queue.
+  auto v = judge(paired("shell", 64, 100, 120, 1.02), at_64);
+  EXPECT_TRUE(v.separated);
+  EXPECT_TRUE(v.paired);
+  EXPECT_EQ(v.slowest, "quick-queue");  // its reference, not the slowest separately timed
+  EXPECT_NEAR(v.margin, 0.02, 1e-12);
+  EXPECT_NE(v.reason.find("shell's time over quick-queue's is above 1 at n = 64 (+2.0%)"),
+            std::string::npos)
+      << v.reason;
+  // Separately timed far above heap, but the ratio's interval reaches 1: not separated.
+  EXPECT_FALSE(judge(paired("shell", 64, 400, 410, 0.99), at_64).separated);
+  EXPECT_FALSE(judge(paired("shell", 64, 400, 410, 1.0), at_64).separated);  // strict
+  // A margin asks the ratio's lower end to clear 1 + margin.
+  EXPECT_FALSE(judge(paired("shell", 64, 100, 120, 1.04), at_64, 0.05).separated);
+  EXPECT_TRUE(judge(paired("shell", 64, 100, 120, 1.04), at_64, 0.03).separated);
+  // No interval of the ratio yet: never separated; no reference point at this n is needed.
+  timing_point open = paired("shell", 64, 100, 120, 2);
+  open.ratio_low.reset();
+  v = judge(open, at_64);
+  EXPECT_FALSE(v.separated);
+  EXPECT_NE(v.reason.find("no interval of the ratio to quick-queue"), std::string::npos);
+  EXPECT_TRUE(judge(paired("bubble", 64, 100, 120, 1.5), {}).separated);
+  EXPECT_FALSE(judge(paired("quick", 64, 100, 120, 1.5), {}).separated);  // not under the rule
+}
+
+TEST(SortingEarlyStop, PairedStopIsExplainedWithTheReferenceAndTheRatiosMargins) {
+  early_stop_tracker t;
+  t.add(paired("insertion", 181, 10, 20, 1.013));
+  EXPECT_TRUE(t.should_run("insertion", 256));
+  t.add(paired("insertion", 256, 10, 20, 1.041));
+  EXPECT_FALSE(t.should_run("insertion", 362));
+  EXPECT_EQ(t.explain("insertion"),
+            "insertion stopped at n = 256: the lower end of the interval of its time over "
+            "quick-queue's, timed in the same readings, is above 1 at two consecutive sizes, n = "
+            "181 (quick-queue, margin +1.3%) and n = 256 (quick-queue, margin +4.1%)");
 }
 
 TEST(SortingEarlyStop, TrackerStopsAfterTwoConsecutiveSeparatedSizes) {
