@@ -4,19 +4,23 @@ runs that timed every sort at every size (`--set model.stop_sizes=0`).
 
     scripts/sorting-stop-rules.py TABLE.csv [TABLE.csv ...]          the rules, run by run
     scripts/sorting-stop-rules.py --margins TABLE.csv [TABLE.csv ...] each sort's margin by n
+    scripts/sorting-stop-rules.py --check TABLE.csv [TABLE.csv ...]   the replay against the C++
 
 For each rule (consecutive sizes k, margin m) and each sort under the rule: where each run would
 have stopped it, and whether the runs agree to one grid step. A rule can only be judged this way
 on runs that did not stop: a run cut by one rule holds no data beyond its stops.
 
-The replay follows models/sorting/early_stop.cpp: at each n the reference is the n log n sort
-(quick, quick-stack, quick-queue, merge, heap) with the largest mean ns_per_sort; a candidate is
-separated at n when the lower end of its interval is above the reference's upper end times 1 + m;
-it stops at the k-th consecutive size it is separated at. Run on a table that was cut by the
-shipped rule (k = 2, m = 0), its (2, 0) row gives that run's stops: that is the replay's check.
+The replay follows models/sorting/early_stop.cpp: a candidate timed beside its reference (paired
+timing: the table has its ratio_to_reference) is separated at n when the lower end of the ratio's
+interval is above 1 + m; otherwise the reference is the n log n sort (quick, quick-stack,
+quick-queue, merge, heap) with the largest mean ns_per_sort at n, and a candidate is separated
+when the lower end of its interval is above the reference's upper end times 1 + m. It stops at the
+k-th consecutive size it is separated at. Run on a table that was cut by the
+shipped rule (k = 2, m = 0), its (2, 0) row gives that run's stops: that is the replay's check,
+and `--check` makes it (exit 1 when a stop differs; a ctest runs it on the stored tables).
 Needs only Python 3.
 """
-import csv, sys
+import csv, re, sys
 
 REFERENCES = ["quick", "quick-stack", "quick-queue", "merge", "heap"]
 CANDIDATES = ["shell", "selection", "bubble", "shaker", "insertion", "binary-insertion"]
@@ -25,10 +29,17 @@ RULES = [(1, 0.0), (2, 0.0), (2, 0.02), (2, 0.05), (2, 0.10), (3, 0.0), (3, 0.05
 
 def load(path):
     """{(sort, n): (mean, low, high)} for the points with an interval, the (sort, n) that ran,
-    and the sorted sizes."""
+    and the sorted sizes. A paired point's ratio is under (sort, n, "ratio"): its lower end, or
+    None without an interval."""
     points, ran, sizes = {}, set(), set()
     for r in csv.DictReader(open(path)):
-        if r["quantity"] != "ns_per_sort" or r["stopped_because"].startswith("skipped"):
+        if r["stopped_because"].startswith("skipped"):
+            continue
+        if r["quantity"] == "ratio_to_reference":
+            points[(r["model.algorithm"], int(r["model.n"]), "ratio")] = (
+                float(r["ci_low"]) if r["ci_low"] else None)
+            continue
+        if r["quantity"] != "ns_per_sort":
             continue
         n = int(r["model.n"])
         sizes.add(n)
@@ -61,7 +72,11 @@ def label(path):
 
 
 def margin_at(points, sort, n):
-    """The candidate's lower end over the reference's upper end, minus 1, at n (None: not run)."""
+    """Paired: the ratio's lower end minus 1. Otherwise the candidate's lower end over the
+    reference's upper end, minus 1, at n. None: not run, or no interval."""
+    if (sort, n, "ratio") in points:
+        low = points[(sort, n, "ratio")]
+        return None if low is None else low - 1
     refs = [points[(a, n)] for a in REFERENCES if (a, n) in points]
     if (sort, n) not in points or not refs:
         return None
@@ -80,7 +95,8 @@ def margins(paths):
             continue
         shown = grid[max(0, min(known) - 4):max(known) + 3]
         print(f"\n{sort}: margin at n (the lower end of its interval over the slowest n log n "
-              "sort's upper end, minus 1)\n")
+              "sort's upper end, minus 1; paired: the lower end of its ratio's interval, minus "
+              "1)\n")
         print("| run | " + " | ".join(f"{n:,}" for n in shown) + " |")
         print("|---" * (len(shown) + 1) + "|")
         for path, (points, _, _) in zip(paths, runs):
@@ -89,6 +105,26 @@ def margins(paths):
                 m = margin_at(points, sort, n)
                 cells.append("" if m is None else f"{m:+.1%}")
             print(f"| {label(path)} | " + " | ".join(cells) + " |")
+
+
+def check(paths):
+    """The shipped rule replayed on tables cut by it must stop each sort where the run did."""
+    bad = 0
+    for path in paths:
+        before = bad
+        text = open(path).read()
+        actual = dict((m.group(1), int(m.group(2))) for m in
+                      re.finditer(r"([a-z-]+) stopped at n = ([0-9]+)", text))
+        run = load(path)
+        for sort in CANDIDATES:
+            replayed = stop(run, sort, 2, 0.0)
+            if replayed != actual.get(sort):
+                bad += 1
+                print(f"{label(path)}: {sort}: the run stopped at {actual.get(sort)}, the replay "
+                      f"at {replayed}")
+        print(f"{label(path)}: {len(actual)} stops, replay " +
+              ("differs" if bad > before else "agrees"))
+    return 1 if bad else 0
 
 
 def main(paths):
@@ -110,8 +146,10 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or sys.argv[1:] == ["--margins"]:
+    if len(sys.argv) < 2 or sys.argv[1:] in (["--margins"], ["--check"]):
         sys.exit(__doc__)
+    if sys.argv[1] == "--check":
+        sys.exit(check(sys.argv[2:]))
     if sys.argv[1] == "--margins":
         margins(sys.argv[2:])
     else:

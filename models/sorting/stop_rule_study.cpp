@@ -43,38 +43,56 @@ struct machine {
   }
 };
 
-// Where a candidate stops in one synthetic run (the grid's index), with the rule of now (two
-// consecutive sizes) or, for comparison, the one-size rule (the first size at which judge()
-// separates it). The reference's time is 5.8 n log2 n ns (the slowest n log n sort's constant);
-// the candidate's is `candidate(n)`. -1: never stopped on the grid.
+// Where a candidate stops in one synthetic run (the grid's index), with the rule of now on
+// separately timed sessions (two consecutive sizes), with it on paired timing (the same rule on the
+// ratio each of the candidate's sessions reports, the default), or, for comparison, the one-size
+// rule of before (the first size at which judge() separates it). The reference's time is
+// 5.8 n log2 n ns (the slowest n log n sort's constant); the candidate's is `candidate(n)`. -1:
+// never stopped on the grid.
+struct stops {
+  int single = -1, consecutive = -1, paired = -1;
+};
+
 template <class F>
-std::pair<int, int> stop_indices(F candidate, std::mt19937_64& gen) {
+stops stop_indices(F candidate, std::mt19937_64& gen, std::mt19937_64& ratio_gen) {
   const auto sizes = grid();
   machine m;
-  early_stop_tracker tracker;
-  int single = -1, consecutive = -1;
+  early_stop_tracker tracker, paired_tracker;
+  stops at;
+  boost::random::normal_distribution<double> z;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     const std::int64_t n = sizes[i];
     const double f = static_cast<double>(n) * std::log2(static_cast<double>(n));
-    // The study's order at one n: five references (the slowest, quick-queue, third), then the
-    // candidates; the candidate judged here is the sixth of the eleven sessions.
-    for (int k = 0; k < 2; ++k) m.measure("quick", n, 4.5 * f, gen);
-    const timing_point ref = m.measure("quick-queue", n, 5.8 * f, gen);
-    for (int k = 0; k < 2; ++k) m.measure("merge", n, 5.5 * f, gen);
-    const timing_point cand = m.measure("shell", n, candidate(static_cast<double>(n)), gen);
-    for (int k = 0; k < 5; ++k) m.measure("bubble", n, f, gen);
-    if (single < 0) {
-      const std::vector<timing_point> same = {ref, cand};
-      if (judge(cand, same).separated) single = static_cast<int>(i);
+    const double truth = candidate(static_cast<double>(n));
+    if (at.single < 0 || at.consecutive < 0) {
+      // The study's order at one n: five references (the slowest, quick-queue, third), then the
+      // candidates; the candidate judged here is the sixth of the eleven sessions.
+      for (int k = 0; k < 2; ++k) m.measure("quick", n, 4.5 * f, gen);
+      const timing_point ref = m.measure("quick-queue", n, 5.8 * f, gen);
+      for (int k = 0; k < 2; ++k) m.measure("merge", n, 5.5 * f, gen);
+      const timing_point cand = m.measure("shell", n, truth, gen);
+      for (int k = 0; k < 5; ++k) m.measure("bubble", n, f, gen);
+      if (at.single < 0) {
+        const std::vector<timing_point> same = {ref, cand};
+        if (judge(cand, same).separated) at.single = static_cast<int>(i);
+      }
+      if (at.consecutive < 0) {
+        tracker.add(ref);
+        tracker.add(cand);
+        if (tracker.stopped().contains("shell")) at.consecutive = static_cast<int>(i);
+      }
     }
-    if (consecutive < 0) {
-      tracker.add(ref);
-      tracker.add(cand);
-      if (tracker.stopped().contains("shell")) consecutive = static_cast<int>(i);
+    if (at.paired < 0) {
+      // Both halves of every reading ran at the machine's level of that moment: the ratio keeps
+      // only its sampling error, an interval of +-half as wide as the sessions'. (Its own random
+      // stream: the separately timed runs draw what they drew before paired timing existed.)
+      const double ratio = truth / (5.8 * f) * (1 + m.half / 1.96 * z(ratio_gen));
+      paired_tracker.add({"shell", n, {}, {}, {}, "quick-queue", ratio * (1 - m.half)});
+      if (paired_tracker.stopped().contains("shell")) at.paired = static_cast<int>(i);
     }
-    if (single >= 0 && consecutive >= 0) break;
+    if (at.single >= 0 && at.consecutive >= 0 && at.paired >= 0) break;
   }
-  return {single, consecutive};
+  return at;
 }
 
 // Three runs agree to one grid step when their stop indices span at most 1.
@@ -89,7 +107,8 @@ validation_study stop_rule_study() {
       "sorting-stops",
       "the sort-constant study's stop sizes are reproducible: in three runs a candidate stops at "
       "sizes no more than one grid step apart, with intervals of +-0.5% and a machine that runs "
-      "5-25% slower for stretches of about 30 sessions",
+      "5-25% slower for stretches of about 30 sessions, on separately timed sessions and on "
+      "paired timing",
       [](study_size size, const study_progress& progress) {
         const int triples = size == study_size::quick ? 1000 : 20000;
         // A quadratic sort crossing the reference near n = 256, and a Shell sort of Pratt's
@@ -100,6 +119,7 @@ validation_study stop_rule_study() {
         study_outcome out;
         for (int which = 0; which < 2; ++which) {
           std::mt19937_64 gen(20261206 + static_cast<std::uint64_t>(which));
+          std::mt19937_64 ratio_gen(20261306 + static_cast<std::uint64_t>(which));
           // The quadratic sort's ratio to the reference grows 36% per grid step: its stop must be
           // reproducible. The Shell-like ratio grows 5.5% per step, less than one stretch of the
           // machine's slowness, so no rule on separately timed sessions pins it to one step
@@ -115,21 +135,30 @@ validation_study stop_rule_study() {
                          which == 0 ? "reproducible to one grid step, with 5% room"
                                     : "a crossing of 5.5% per step under 5-25% shifts: the "
                                       "two-sizes rule's figure on this model, with room"};
+          study_rate paired{
+              std::string(which == 0 ? "quadratic" : "Shell-like") +
+                  " sort: three runs stop within one grid step (paired timing, the default)",
+              0,
+              0,
+              0.95,
+              true,
+              "the machine's level drops out of the ratio: reproducible to one grid step, with 5% "
+              "room"};
           std::uint64_t before = 0;
           for (int t = 0; t < triples; ++t) {
-            int s[3], c[3];
-            for (int r = 0; r < 3; ++r) {
-              const auto [single, consecutive] =
-                  which == 0 ? stop_indices(quadratic, gen) : stop_indices(shell, gen);
-              s[r] = single;
-              c[r] = consecutive;
-            }
-            now.events += within_one_step(c[0], c[1], c[2]) ? 1 : 0;
-            before += within_one_step(s[0], s[1], s[2]) ? 1 : 0;
+            stops r[3];
+            for (auto& one : r)
+              one = which == 0 ? stop_indices(quadratic, gen, ratio_gen)
+                               : stop_indices(shell, gen, ratio_gen);
+            now.events += within_one_step(r[0].consecutive, r[1].consecutive, r[2].consecutive);
+            paired.events += within_one_step(r[0].paired, r[1].paired, r[2].paired);
+            before += within_one_step(r[0].single, r[1].single, r[2].single);
             ++now.trials;
+            ++paired.trials;
             if (progress && t % 100 == 0) progress((which + static_cast<double>(t) / triples) / 2);
           }
           out.rates.push_back(now);
+          out.rates.push_back(paired);
           out.notes.push_back(std::string(which == 0 ? "quadratic" : "Shell-like") +
                               ": with the one-size rule of before, " + std::to_string(before) +
                               " of " + std::to_string(triples) + " triples within one grid step");
