@@ -19,7 +19,10 @@
 // sessions timed seconds or minutes apart, so the margin between separately timed intervals jumped
 // by 15-30% from one size to the next, and Shell sort's and binary insertion sort's stops spread
 // over three grid steps under every (sizes, margin) setting (docs/models/sorting.md, "Runs P1-P3").
-// A shift moves both halves of a paired reading alike and drops out of their ratio.
+// A shift moves both halves of a paired reading alike and drops out of their ratio: two runs of
+// one binary stopped every sort at the same size ("Runs R1-R3"). What it cannot remove is a sort's
+// own speed changing with code and data placement: a new build ran insertion sort 1.65x faster
+// against quick-queue and moved its stop and Shell sort's by two and three grid steps.
 //
 // Pure and independent of the sweep machinery: the model's stop-axis rule feeds it each point's
 // estimate and asks it whether to run the next point.

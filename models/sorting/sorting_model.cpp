@@ -246,9 +246,9 @@ void sorting_model::declare(model_spec& s) const {
   }
 }
 
-double sorting_model::bytes_needed(std::int64_t n, std::int64_t batch) {
+double sorting_model::bytes_needed(std::int64_t n, std::int64_t batch, bool paired) {
   const double keys = static_cast<double>(n) * sizeof(key);
-  return keys * static_cast<double>(std::max<std::int64_t>(batch, 1)) +
+  return keys * static_cast<double>(std::max<std::int64_t>(batch, 1)) * (paired ? 2 : 1) +
          static_cast<double>(scratch_size(static_cast<std::size_t>(n))) * sizeof(key) + keys;
 }
 
@@ -269,16 +269,17 @@ void sorting_model::configure(const parameters& p) {
                      : nullptr;
   // Refused before anything is allocated (a session that would swap measures the disk), as a
   // resource error, so that a sweep with such a size is refused before its first point.
-  const double need = bytes_needed(n_, batch_);
+  const bool paired = paired_with_ != nullptr;
+  const double need = bytes_needed(n_, batch_, paired);
   const double have = physical_memory_bytes();
   if (have > 0 && need > have / 2)
     throw parameter_resource_error(
-        batch_ > 1 && bytes_needed(n_, 0) <= have / 2 ? "batch" : "n",
+        batch_ > 1 && bytes_needed(n_, 0, paired) <= have / 2 ? "batch" : "n",
         "n = " + std::to_string(n_) +
             (batch_ > 1 ? " with batch = " + std::to_string(batch_) : "") + " needs " + gib(need) +
-            " (the batch's keys, a scratch array and a reference copy, 4 bytes a key), more than "
-            "half of this machine's " +
-            gib(have));
+            " (the batch's keys, a scratch array and a reference copy" +
+            (paired ? std::string(", and the reference sort's keys") : std::string()) +
+            ", 4 bytes a key), more than half of this machine's " + gib(have));
 }
 
 std::unique_ptr<workload> sorting_model::open_workload() const {
@@ -350,11 +351,7 @@ std::map<std::string, double> sorting_model::analytic() const {
 resource_estimate sorting_model::estimate() const {
   resource_estimate e;
   if (!algorithm_) return e;
-  // Paired timing: the reference's keys too, as many as the batch's.
-  e.bytes = bytes_needed(n_, batch_) +
-            (paired_with_ ? static_cast<double>(n_) * sizeof(key) *
-                                static_cast<double>(std::max<std::int64_t>(batch_, 1))
-                          : 0);
+  e.bytes = bytes_needed(n_, batch_, paired_with_ != nullptr);
   // A calibrated reading lasts at least 2 ms, or one sort when that is longer; making and checking
   // the keys adds about 6 ns a key.
   const double sort_seconds = algorithm_->typical_ns_per_f * 1e-9 *

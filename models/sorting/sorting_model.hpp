@@ -33,8 +33,9 @@ class sorting_model : public model {
 
   // Bytes a session needs for keys of n elements and a fixed batch (0: calibrated, when the
   // batch grows only while a batch lasts under a millisecond, so n keys dominate): the batch's
-  // keys, the scratch array and the reference copy.
-  static double bytes_needed(std::int64_t n, std::int64_t batch);
+  // keys, the scratch array and the reference copy; paired timing adds the reference sort's keys,
+  // as many as the batch's.
+  static double bytes_needed(std::int64_t n, std::int64_t batch, bool paired = false);
 
  private:
   const algorithm* algorithm_ = nullptr;  // with the gaps applied (Shell sort)

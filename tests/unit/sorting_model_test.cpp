@@ -241,6 +241,11 @@ TEST(SortingModel, NTooLargeIsRefusedBeforeAllocationWithTheFigure) {
   EXPECT_NE(r.err.find("GiB"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("n = 3000000000"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(":9:"), std::string::npos) << r.err;  // the line of n
+  // A sort timed beside its reference needs the reference's keys too, and says so.
+  const temp_file paired(config("algorithm = \"bubble\"\nn = 3_000_000_000\n"), ".toml");
+  const auto p = run_mcpilot({"run", paired.path(), "--quiet"});
+  EXPECT_EQ(p.exit_code, 2) << p.err;
+  EXPECT_NE(p.err.find("and the reference sort's keys"), std::string::npos) << p.err;
 }
 
 // A sweep with a size this machine cannot hold is refused before its first point, naming the point
