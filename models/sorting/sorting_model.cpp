@@ -207,12 +207,13 @@ void sorting_model::declare(model_spec& s) const {
   // be replayed on its table (scripts/sorting-stop-rules.py).
   s.integer("stop_sizes", 2,
             "in a sweep over n: a quadratic sort or Shell sort is not run at larger n once it is "
-            "clearly slower than the slowest n log n sort at this many consecutive sizes; 0 = "
-            "never stop")
+            "clearly slower than its reference (stop_reference) at this many consecutive sizes; "
+            "0 = never stop")
       .in_range(0, 100);
   s.number("stop_margin", 0,
-           "how clearly: the lower end of its interval above the reference's upper end times "
-           "1 + stop_margin, at each of those sizes")
+           "how clearly, at each of those sizes: the lower end of the interval of its time over "
+           "the reference's above 1 + stop_margin (with stop_reference = none: its lower end "
+           "above the slowest n log n sort's upper end times 1 + stop_margin)")
       .in_range(0, 10);
   std::vector<std::string> references = {"none"};
   for (const auto& name : algorithm_names())
