@@ -13,7 +13,7 @@
 #                          core to someone else; a shift in it is a shift in the VM's speed)
 #                          and the study's involuntary context switches (another thread had its
 #                          core: a burst of them is a burst of slow readings)
-#   core.txt               how the core was chosen
+#   core.txt               how the core was chosen, the binary's SHA-256, the run's duration
 #
 # --cpu N      the core to pin to; without it, the core with the fewest device interrupts over
 #              5 s (then the least busy) is taken
@@ -84,6 +84,9 @@ if [ -z "$cpu" ]; then
 else
   echo "chosen: cpu $cpu (--cpu)" > "$out/core.txt"
 fi
+# The binary itself, not only its commit: a rebuild of the same source can move a sort's speed by
+# 1.6x (code placement, docs/models/sorting.md), and with it the stop sizes.
+echo "binary: $mcpilot sha256 $(sha256sum "$mcpilot" | cut -d' ' -f1)" >> "$out/core.txt"
 others=$(seq 0 $((ncpu - 1)) | grep -vx "$cpu" | paste -sd, -)
 
 args=(run "$config" --set "experiment.cpu=$cpu" --progress
