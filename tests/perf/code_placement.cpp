@@ -17,7 +17,6 @@
 #include <cstdlib>
 #include <random>
 #include <span>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -72,13 +71,24 @@ double median_ns(sort_copy sort, std::size_t n, std::size_t batch, int readings,
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t n = argc > 1 ? std::stoul(argv[1]) : 256;
-  const std::size_t batch = argc > 2 ? std::stoul(argv[2]) : 32;
-  const int readings = argc > 3 ? std::stoi(argv[3]) : 200;
-  if (n < 2 || batch < 1 || readings < 1) {
-    std::fprintf(stderr, "usage: perf_code_placement [n>=2] [batch>=1] [readings>=1]\n");
-    return 2;
-  }
+  // Each argument a whole number in its range, or the usage and exit 2 (stoul alone would take
+  // "12x" as 12 and throw, uncaught, on "x").
+  auto arg = [&](int i, long fallback, long low, long high) {
+    if (argc <= i) return fallback;
+    char* end = nullptr;
+    const long v = std::strtol(argv[i], &end, 10);
+    if (end == argv[i] || *end != '\0' || v < low || v > high) {
+      std::fprintf(stderr,
+                   "perf_code_placement: argument %d (%s) must be a whole number in [%ld, %ld]\n"
+                   "usage: perf_code_placement [n] [batch] [readings]\n",
+                   i, argv[i], low, high);
+      std::exit(2);
+    }
+    return v;
+  };
+  const auto n = static_cast<std::size_t>(arg(1, 256, 2, 1 << 20));
+  const auto batch = static_cast<std::size_t>(arg(2, 32, 1, 1 << 16));
+  const auto readings = static_cast<int>(arg(3, 200, 1, 1 << 20));
   std::mt19937 rng(20261206);
   std::vector<key> keys(n * batch);
   const auto sorts = copies(std::make_integer_sequence<int, 64>{});
