@@ -13,7 +13,8 @@
 #                          core to someone else; a shift in it is a shift in the VM's speed)
 #                          and the study's involuntary context switches (another thread had its
 #                          core: a burst of them is a burst of slow readings)
-#   core.txt               how the core was chosen, the binary's SHA-256, the run's duration
+#   core.txt               how the core was chosen, the binary's SHA-256, the host's state at
+#                          the start and the end (below), the run's duration
 #
 # --cpu N      the core to pin to; without it, the core with the fewest device interrupts over
 #              5 s (then the least busy) is taken
@@ -22,6 +23,11 @@
 # --isolate    for a shared machine: every other thread is moved off the study's core, again
 #              twice a second while the study runs (new processes inherit it from their parents);
 #              when the study ends, every thread gets all cores back
+# --probe P    perf_code_placement (default build/tests/perf_code_placement, skipped if absent):
+#              run for a few seconds on the study's core before and after the study. Its summary
+#              line tells the host's state: on this VM a host episode slows every copy of the
+#              loop (fastest copy 11-13 us, no fast copy), and then insertion sort's mode and stop
+#              are the episode's, not the build's (docs/models/sorting.md, "Code placement")
 # ARGS         passed to `mcpilot run` (e.g. --set 'sweep."model.n".geometric=[2, 4096]')
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +35,7 @@ cd "$(dirname "$0")/.."
 out=${1:?usage: scripts/sorting-study.sh OUT [--cpu N] [--seed S] [--isolate] [-- ARGS...]}
 shift
 cpu="" seed="" isolate=0 mcpilot=build/mcpilot config=configs/sorting/constants.toml
+probe=build/tests/perf_code_placement
 while [ $# -gt 0 ]; do
   case "$1" in
     --cpu) cpu=$2; shift 2 ;;
@@ -36,6 +43,7 @@ while [ $# -gt 0 ]; do
     --isolate) isolate=1; shift ;;
     --mcpilot) mcpilot=$2; shift 2 ;;
     --config) config=$2; shift 2 ;;
+    --probe) probe=$2; shift 2 ;;
     --) shift; break ;;
     *) echo "sorting-study: unknown option $1" >&2; exit 2 ;;
   esac
@@ -87,6 +95,14 @@ fi
 # The binary itself, not only its commit: a rebuild of the same source can move a sort's speed by
 # 1.6x (code placement, docs/models/sorting.md), and with it the stop sizes.
 echo "binary: $mcpilot sha256 $(sha256sum "$mcpilot" | cut -d' ' -f1)" >> "$out/core.txt"
+host_state() {  # when
+  if [ -x "$probe" ]; then
+    echo "host $1: $(taskset -c "$cpu" "$probe" 256 32 30 | tail -1 | sed 's/^# //')" >> "$out/core.txt"
+  else
+    echo "host $1: not probed ($probe not built)" >> "$out/core.txt"
+  fi
+}
+host_state "before the study"
 others=$(seq 0 $((ncpu - 1)) | grep -vx "$cpu" | paste -sd, -)
 
 args=(run "$config" --set "experiment.cpu=$cpu" --progress
@@ -160,6 +176,7 @@ code=$?
 set -e
 wait "$watcher" 2> /dev/null || true
 end=$(date +%s)
+host_state "after the study"
 echo "sorting-study: exit $code after $(( (end - start) / 60 )) min $(( (end - start) % 60 )) s on cpu $cpu" \
   | tee -a "$out/core.txt"
 exit "$code"
