@@ -21,8 +21,9 @@
 // over three grid steps under every (sizes, margin) setting (docs/models/sorting.md, "Runs P1-P3").
 // A shift moves both halves of a paired reading alike and drops out of their ratio: two runs of
 // one binary stopped every sort at the same size ("Runs R1-R3"). What it cannot remove is a sort's
-// own speed changing with code and data placement: a new build ran insertion sort 1.65x faster
-// against quick-queue and moved its stop and Shell sort's by two and three grid steps.
+// own speed changing with its code's address: a new build ran insertion sort 1.65x faster against
+// quick-queue and moved its stop and Shell sort's by two and three grid steps (the same loop runs
+// 1.58x slower at some addresses than at others: "Code placement", tests/perf/code_placement.cpp).
 //
 // Pure and independent of the sweep machinery: the model's stop-axis rule feeds it each point's
 // estimate and asks it whether to run the next point.
