@@ -50,6 +50,28 @@ TEST(Child, AProgramThatCannotStartSaysWhy) {
   EXPECT_FALSE(r.start_error.empty());
 }
 
+// The spawn's descriptor actions are kept per thread while the descriptors stay the same: runs
+// that alternate capturing stdout, and an input file opened per run, must each get their own.
+TEST(Child, EachRunGetsItsOwnDescriptorsWhenTheyChange) {
+  const fs::path in = fs::temp_directory_path() / "mcpilot-child-input.txt";
+  std::ofstream(in) << "from the file\n";
+  for (int k = 0; k < 3; ++k) {
+    const auto quiet = sh("echo not captured", false);
+    EXPECT_EQ(quiet.output, "");
+    const auto loud = sh("echo captured", true);
+    EXPECT_EQ(loud.output, "captured\n");
+    child_options o;
+    o.capture_stdout = true;
+    o.input_file = in.string();
+    const auto read = run_child({"/bin/sh", "-c", "cat"}, o);
+    EXPECT_EQ(read.output, "from the file\n");
+    o.input_file.clear();
+    const auto empty = run_child({"/bin/sh", "-c", "cat"}, o);  // stdin is /dev/null again
+    EXPECT_EQ(empty.output, "");
+  }
+  fs::remove(in);
+}
+
 // The PATH search is execvp's, done once: the first regular, executable file, an empty entry
 // meaning the current folder; a name with a '/' is not searched.
 TEST(Child, FindOnPathFollowsExecvpsRules) {
