@@ -135,10 +135,10 @@ TEST(AdjustedInterval, SideRatioBetaMatchesMpmath) {
   EXPECT_LT(side_ratio_beta(1.959963984540054, 2.0), capped_skew_beta(1.0, 1.959963984540054));
 }
 
-// 3,000 independent lognormal(0, 1.5) readings, a width easily met (100% of the mean): the batch
-// means' skewness puts beta = B / (6 sqrt h) above the 1.3x sides' beta, so no verdict, and the
-// readings needed include the h = (B / (6 beta_v))^2 at which beta falls to it. Without the rule
-// (an infinite ratio) the same readings converge with sides further apart than 1.3x.
+// 3,000 independent lognormal(0, 1.5) readings: the batch means' skewness puts beta = B / (6
+// sqrt h) above the 1.3x sides' beta. Without the rule (an infinite ratio) they converge with
+// sides further apart than 1.3x. With it, a width between the interval's and its symmetric
+// envelope's gives no verdict, and a width the envelope meets gives one on the envelope.
 TEST(AdjustedInterval, NoVerdictWhileTheSidesDifferByMoreThanTheRatio) {
   std::mt19937_64 gen(35);
   std::normal_distribution<double> z(0, 1.5);
@@ -147,29 +147,49 @@ TEST(AdjustedInterval, NoVerdictWhileTheSidesDifferByMoreThanTheRatio) {
   analysis_options o;
   o.remove_warmup = false;
   o.requirements = *preset("normal");
+  // Without the rule (an infinite ratio): the adjusted interval as it is, and its longer side.
+  o.requirements.max_side_ratio = std::numeric_limits<double>::infinity();
   o.requirements.ci_perc = 1.0;
+  const analysis free = analyze(x, o);
+  ASSERT_TRUE(free.mean && free.ci_low && free.ci_high && free.subsession_skewness);
+  EXPECT_TRUE(free.converged) << free.status;
+  const double m = *free.mean, lo = *free.ci_low, hi = *free.ci_high;
+  const double longer = std::max(m - lo, hi - m);
+  EXPECT_GT((hi - m) / (m - lo), 1.3);
+  // A width the adjusted interval meets and its symmetric envelope does not: held back.
+  o.requirements.max_side_ratio = 1.3;
+  o.requirements.ci_perc = (hi - lo + 2 * longer) / 2 / m;
   const analysis held = analyze(x, o);
-  ASSERT_TRUE(held.mean && held.ci_low && held.ci_high && held.subsession_skewness);
-  const auto sides = [](const analysis& a) {
-    return (*a.ci_high - *a.mean) / (*a.mean - *a.ci_low);
-  };
-  EXPECT_GT(sides(held), 1.3);
+  EXPECT_DOUBLE_EQ(*held.ci_high, hi);  // the same interval; only the verdict differs
+  EXPECT_DOUBLE_EQ(*held.ci_low, lo);
   EXPECT_LE(*held.ci_width, held.target_width);
   EXPECT_FALSE(held.converged);
+  EXPECT_FALSE(held.symmetric_envelope);
   EXPECT_NE(held.status.find("sides differ by more than 1.3x"), std::string::npos) << held.status;
-  ASSERT_TRUE(held.subsession_count && held.subsession_size);
+  ASSERT_TRUE(held.subsession_count && held.subsession_size && held.required_samples);
   const double h = static_cast<double>(*held.subsession_count);
   const double beta_v = side_ratio_beta(t_critical(h - 1, 0.95), 1.3);
   const double b = *held.subsession_skewness;
   EXPECT_GT(b / (6 * std::sqrt(h)), beta_v);
-  ASSERT_TRUE(held.required_samples);
-  EXPECT_GE(
-      *held.required_samples,
-      *held.subsession_size * static_cast<std::size_t>(std::ceil(b * b / (36 * beta_v * beta_v))));
-  o.requirements.max_side_ratio = std::numeric_limits<double>::infinity();
-  const analysis free = analyze(x, o);
-  EXPECT_TRUE(free.converged) << free.status;
-  EXPECT_DOUBLE_EQ(*free.ci_high, *held.ci_high);  // the same interval; only the verdict differs
+  // The readings still needed: more than it has, at least those at which beta falls to beta_v
+  // (h_v = (B / (6 beta_v))^2 batch means) or those at which the envelope's width, falling as
+  // 1 / sqrt(h), meets the target (h_e), whichever is fewer, and no more than the envelope's.
+  const double grow = 2 * longer / held.target_width;
+  const auto q = *held.subsession_size;
+  const auto h_v = static_cast<std::size_t>(std::ceil(b * b / (36 * beta_v * beta_v)));
+  const auto h_e = static_cast<std::size_t>(std::ceil(h * grow * grow));
+  EXPECT_GT(*held.required_samples, held.n_used);
+  EXPECT_GE(*held.required_samples, q * std::min(h_v, h_e));
+  EXPECT_LE(*held.required_samples, q * std::max(h_e, o.requirements.min_samples));
+  // A width the envelope meets: the verdict, on the envelope, mean -+ the longer side.
+  o.requirements.ci_perc = 2 * longer / m * 1.01;
+  const analysis wide = analyze(x, o);
+  EXPECT_TRUE(wide.converged) << wide.status;
+  EXPECT_TRUE(wide.symmetric_envelope);
+  EXPECT_DOUBLE_EQ(*wide.ci_low, m - longer);
+  EXPECT_DOUBLE_EQ(*wide.ci_high, m + longer);
+  EXPECT_DOUBLE_EQ(*wide.ci_width, 2 * longer);
+  EXPECT_NE(wide.status.find("symmetric envelope"), std::string::npos) << wide.status;
 }
 
 // Seeded simulation: the skewness adjustment on independent, strongly skewed values. Means of

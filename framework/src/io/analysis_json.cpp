@@ -42,6 +42,7 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"ci_width_rel", or_null(a.ci_width_rel)},
       {"one_sided", a.one_sided},
       {"constant", a.constant},
+      {"symmetric_envelope", a.symmetric_envelope},
       {"target_width", a.target_width},
       {"converged", a.converged},
       {"unreachable", a.unreachable},
