@@ -15,7 +15,9 @@
 # Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR] [CASES...]   (default: all cases)
 #   REF=N (reference runs; 0 skips them), SESSIONS=N (default 5), MAXSEC=N (mcpilot's
 #   --max-seconds, 60), STATISTIC=median (mcpilot's --statistic; hyperfine's own median beside it,
-#   which comes without an interval)
+#   which comes without an interval), KEEP=DIR (keeps every mcpilot session's JSON and its runs'
+#   CSV there, as session-1.json, session-1.csv, ..., so that a session can be replayed with
+#   `mcpilot analyze`)
 # Prints a Markdown table per case; every figure comes from this run.
 set -euo pipefail
 build=${1:-build}
@@ -27,6 +29,9 @@ ref=${REF:-20000}
 sessions=${SESSIONS:-5}
 maxsec=${MAXSEC:-60}
 statistic=${STATISTIC:-mean}
+keep=${KEEP:-}
+[ -z "$keep" ] || mkdir -p "$keep"
+kept=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export BENCH_HELPER_SEED=1
@@ -101,9 +106,15 @@ session_pair() {  # mcpilot options..., --, command words
   py_hyperfine "$work/h.json" "$(echo "$t1 - $t0" | bc)"
   rm -f "$work"/*.state
   "$mcpilot" bench --quiet --max-seconds "$maxsec" --statistic "$statistic" "${opts[@]}" \
-    --export-json "$work/m.json" \
+    --export-json "$work/m.json" --export-csv "$work/m.csv" \
     -- "${cmd[@]}" >/dev/null || true
   py_mcpilot "$work/m.json"
+  if [ -n "$keep" ]; then
+    kept=$((kept + 1))
+    cp "$work/m.json" "$keep/session-$kept.json"
+    cp "$work/m.csv" "$keep/session-$kept.csv"
+    echo "(mcpilot's session kept as $keep/session-$kept.json and .csv)" >&2
+  fi
   rm -f "$work"/*.state
 }
 
