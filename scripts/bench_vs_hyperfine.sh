@@ -11,7 +11,10 @@
 # For sleep, true and loop a long reference sequence (REF runs, default 20000, --export-csv,
 # every run kept) gives the coefficient of variation, the integrated autocorrelation time tau
 # (Sokal's self-consistent window, computed below in Python) and the runs an ideal batch-means
-# rule needs for +-1% at 95%: n* = tau (1.96 CV / 0.01)^2.
+# rule needs for +-1% at 95%: n* = tau (1.96 CV / 0.01)^2. Each reference is then replayed
+# through bench's own stop rule (BUILD_DIR/tests/perf_bench_replay, where the benchmarks are
+# built): consecutive sessions cut from it, at --min-seconds 0, 1, 3 and 10, with how often a
+# converged interval holds the reference's mean and how often consecutive ones overlap.
 # Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR] [CASES...]   (default: all cases)
 #   REF=N (reference runs; 0 skips them), SESSIONS=N (default 5), MAXSEC=N (mcpilot's
 #   --max-seconds, 60), STATISTIC=median (mcpilot's --statistic; hyperfine's own median beside it,
@@ -93,6 +96,10 @@ nstar = tau * (1.96 * cv / 0.01) ** 2
 print(f"reference {sys.argv[2]}: {n} runs, mean {m*1e3:.4g} ms, CV {cv:.3f}, tau {tau:.2f} "
       f"(window {k}), n* = {nstar:.0f}")
 PY
+  if [ -x "$build/tests/perf_bench_replay" ]; then
+    echo
+    "$build/tests/perf_bench_replay" "$work/ref.csv" 0.02 "$maxsec"
+  fi
 }
 
 session_pair() {  # mcpilot options..., --, command words

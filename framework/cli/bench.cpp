@@ -49,6 +49,10 @@ void add_bench_command(CLI::App& app, context& ctx) {
       ->check(unsigned_in(3, 1'000'000'000, "a number of runs"));
   cmd->add_option("--max-seconds", o->max_seconds, "most seconds in all (default 600)")
       ->check(number_between(0, 1e9));
+  cmd->add_option("--min-seconds", o->min_seconds,
+                  "no verdict before each command's runs add up to this many seconds (default 0: "
+                  "none; docs/bench.md)")
+      ->check(number_from(0, 1e9));
   cmd->add_option("--seed", o->seed, "seed of the interleaving order (default 1)")
       ->check(unsigned_in(0, UINT64_MAX, "a seed"));
   cmd->add_option("--counters", o->counters, "perf counters of each run: cycles,instructions,...");

@@ -47,6 +47,7 @@ void write_report_page(const bench_options& o, const programs::bench_session& s)
                    {"warm-up runs (discarded)", std::to_string(o.warmup)},
                    {"max runs", std::to_string(o.max_runs)},
                    {"max seconds", format_number(o.max_seconds)},
+                   {"min seconds", format_number(s.settings().min_seconds)},
                    {"output", o.output}};
   for (const auto& [name, value] :
        {std::pair<const char*, const std::string*>{"prepare", &o.prepare},

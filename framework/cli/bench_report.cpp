@@ -56,6 +56,7 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
     std::string runs = std::to_string(c.runs);
     if (o.warmup) runs += " (after " + std::to_string(o.warmup) + " discarded warm-up runs)";
     if (c.failures) runs += ", " + std::to_string(c.failures) + " failed (kept: --ignore-failure)";
+    runs += ", " + format_number(c.measured_seconds, 0.01) + " s of runs";
     tab.add("runs", runs);
     if (work_mode) {
       if (auto f = s.wps(c)) {
@@ -103,6 +104,9 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
     tab.write(out);
   }
   out << "\nstopped: " << s.stopped_because().value() << '\n';
+  if (!s.floor_met())
+    out << "(no verdict before --min-seconds " << format_number(s.settings().min_seconds)
+        << " s of each command's runs)\n";
 }
 
 std::string pair_words(const programs::bench_session& s, const programs::pair_result& p,
@@ -133,6 +137,7 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
   j["shell"] = o.shell;
   j["precision"] = to_json(s.settings().requirements);
   j["preset"] = o.precision_options.preset;
+  j["min_seconds"] = s.settings().min_seconds;
   if (s.failure()) j["error"] = *s.failure();
   nlohmann::ordered_json cmds = nlohmann::ordered_json::array();
   for (const auto& c : s.commands()) {
@@ -142,6 +147,7 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
     jc["argv"] = c.argv;
     jc["runs"] = c.runs;
     jc["failures"] = c.failures;
+    jc["measured_seconds"] = c.measured_seconds;
     nlohmann::ordered_json qs = nlohmann::ordered_json::array();
     for (const auto& r : c.eng->results()) {
       nlohmann::ordered_json jq = to_json(r.stats);

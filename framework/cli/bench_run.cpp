@@ -40,6 +40,7 @@ programs::bench_settings settings_from(const bench_options& o) {
   s.max_runs = o.max_runs;
   if (!(o.max_seconds > 0)) throw input_error("--max-seconds must be positive");
   s.max_seconds = o.max_seconds;
+  s.min_seconds = o.min_seconds;
   s.seed = o.seed;
   if (!o.counters.empty()) {
     std::stringstream ss(o.counters);

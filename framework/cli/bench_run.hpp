@@ -35,6 +35,7 @@ struct bench_options {
   std::string until = "precise";
   std::uint64_t max_runs = 100000;
   double max_seconds = 600;
+  double min_seconds = 0;
   std::uint64_t seed = 1;
   std::string counters;
   std::optional<double> work_initial, work_max;

@@ -333,6 +333,25 @@ TEST(CliBench, WarmupRunsAreRemoved) {
   EXPECT_NE(r.out.find("warm-up removed"), std::string::npos);
 }
 
+// --min-seconds holds a verdict until the runs add up to it: the helper's quick runs meet the
+// quick preset within a few dozen, and the session goes on to 0.4 s of them; the JSON and the
+// table say how much was measured. A floor above --max-seconds could never be met: exit 2.
+TEST(CliBench, MinSecondsHoldsTheVerdictUntilTheRunsAddUpToIt) {
+  run_result r;
+  const auto j =
+      bench_json({"--preset", "quick", "--min-seconds", "0.4", "--", helper, "sleep", "0"}, 1, &r);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(j["stopped_because"], "converged");
+  EXPECT_EQ(j["min_seconds"], 0.4);
+  EXPECT_GE(j["commands"][0]["measured_seconds"].get<double>(), 0.4);
+  EXPECT_NE(r.out.find(" s of runs"), std::string::npos) << r.out;
+
+  const auto refused =
+      run_mcpilot({"bench", "--quiet", "--max-seconds", "5", "--min-seconds", "6", "--", "true"});
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("--min-seconds"), std::string::npos) << refused.err;
+}
+
 TEST(CliBench, MissingCommandIsAnInputError) {
   const auto r = run_mcpilot({"bench", "--quiet", "--", "no-such-program-mcpilot"});
   EXPECT_EQ(r.exit_code, 2);
@@ -363,7 +382,9 @@ TEST(CliBench, NegativeOrHugeNumbersAreUsageErrorsNamingTheOption) {
                                                         {"--seed", "-1"},
                                                         {"--work-levels", "-3"},
                                                         {"--max-seconds", "-5"},
-                                                        {"--max-seconds", "nan"}}) {
+                                                        {"--max-seconds", "nan"},
+                                                        {"--min-seconds", "-1"},
+                                                        {"--min-seconds", "nan"}}) {
     const auto r = run_mcpilot({"bench", "--quiet", option, value, "--", helper, "sleep", "0"});
     EXPECT_EQ(r.exit_code, 2) << option << ' ' << value << '\n' << r.err;
     EXPECT_NE(r.err.find(option), std::string::npos) << r.err;

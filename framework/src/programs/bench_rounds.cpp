@@ -66,9 +66,10 @@ std::optional<wps_fit> bench_session::wps(const bench_command& c) const {
 
 // The goal: in work mode the regression's rate within the precision (the ramp and two ladders
 // run at least: every amount of the first ladder twice); with --until separated every pair of
-// commands resolved; otherwise every command's intervals within the precision. Reads each command's
-// last evaluation.
+// commands resolved; otherwise every command's intervals within the precision. In each case
+// not before --min-seconds of every command's runs. Reads each command's last evaluation.
 bool bench_session::goal_met() const {
+  if (!floor_met()) return false;
   if (work_mode_) {
     // The same minimum as any interval: min_samples points in the fit (subsessions of runs).
     const auto& c = commands_[0];
@@ -85,6 +86,11 @@ bool bench_session::goal_met() const {
   return std::all_of(commands_.begin(), commands_.end(), [](const bench_command& c) {
     return c.last.stop && c.last.reason == stop_reason::converged;
   });
+}
+
+bool bench_session::floor_met() const {
+  return std::all_of(commands_.begin(), commands_.end(),
+                     [&](const bench_command& c) { return c.measured_seconds >= s_.min_seconds; });
 }
 
 // Blocks in the next round, each one run of every command: as many as the command that needs
@@ -121,6 +127,15 @@ std::uint64_t bench_session::round_blocks() const {
     if (runs == 0)
       for (const auto& c : commands_) extra = std::max(extra, c.last.count);
     n = std::max(n, extra);
+  }
+  // A verdict waits for --min-seconds of each command's runs: the round runs what is left of it
+  // at the command's pace so far, so that the floor costs one round, not a doubling more.
+  for (const auto& c : commands_) {
+    const double left = s_.min_seconds - c.measured_seconds;
+    if (left > 0 && c.runs > 0 && c.measured_seconds > 0)
+      n = std::max<std::uint64_t>(
+          n, static_cast<std::uint64_t>(
+                 std::ceil(left / (c.measured_seconds / static_cast<double>(c.runs)))));
   }
   // Capped by the time left at the pace so far (a block's mean time), so that the last round is
   // the one the limit leaves room for rather than one the deadline cuts at an arbitrary place.

@@ -26,6 +26,9 @@ bench_session::bench_session(bench_settings s) : s_(std::move(s)) {
   if (!s_.names.empty() && s_.names.size() != s_.commands.size())
     throw input_error("-n/--name: " + std::to_string(s_.names.size()) + " name(s) for " +
                       std::to_string(s_.commands.size()) + " command(s); give one per command");
+  if (!(s_.min_seconds >= 0 && s_.min_seconds <= s_.max_seconds))
+    throw input_error("--min-seconds must be 0 or more and at most --max-seconds (" +
+                      format_number(s_.max_seconds) + "), got " + format_number(s_.min_seconds));
   if (!s_.launch) s_.launch = run_child;
   for (const auto& line : s_.commands)
     if (line.find(work_token) != std::string::npos) work_mode_ = true;
@@ -152,6 +155,7 @@ void bench_session::run_measured(std::size_t ci, double work) {
   }
   const std::uint64_t run = total_runs_++;
   ++c.runs;
+  c.measured_seconds += r.wall_seconds;
   if (r.exit_code != 0) ++c.failures;
   auto add = [&](std::size_t q, double v) {
     c.eng->add_stream_readings(0, q, std::span<const double>(&v, 1));

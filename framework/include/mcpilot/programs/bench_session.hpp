@@ -57,6 +57,10 @@ struct bench_settings {
   bool until_separated = false;
   std::uint64_t max_runs = 100000;
   double max_seconds = 600;
+  // No verdict before each command's measured runs add up to this many seconds of wall time (0:
+  // none): the shortest stretch of the machine a verdict should cover, which only the user can
+  // say (docs/bench.md, "A floor in seconds").
+  double min_seconds = 0;
   std::uint64_t seed = 1;
   std::vector<std::string> counters;  // already checked by check_counter_names
   std::optional<double> work_initial, work_max;
@@ -79,6 +83,7 @@ struct bench_command {
   std::uint64_t runs = 0;
   std::uint64_t failures = 0;
   std::uint64_t lines = 0;              // --output csv: lines read so far
+  double measured_seconds = 0;          // the wall times of its measured runs, summed
   std::vector<double> per_run;          // the primary quantity of each run (a run's mean line)
   std::vector<double> work, durations;  // %WORK_AMOUNT%: one pair per run
 };
@@ -147,6 +152,8 @@ class bench_session {
   // them is resolved falsely, at any look, stays within 1 - confidence. --until precise reports
   // each comparison on its own, at 1 - confidence, as `mcpilot compare` does.
   double pair_alpha() const;
+  // Every command's measured runs add up to --min-seconds: a verdict may be given.
+  bool floor_met() const;
 
  private:
   // interruptible: false for --cleanup, which runs after an interrupt too. argv: the line's words

@@ -1,0 +1,194 @@
+// What bench's stop rule says, session after session, on a machine recorded run by run: the
+// recording (a long `mcpilot bench --no-warmup-removal --export-csv` of one command) is cut into
+// consecutive sessions, each starting where the last one stopped, and each session is bench's own
+// (programs::bench_session) with the recorded wall times in place of the runs. Per floor
+// (--min-seconds) it prints how many sessions converged, their time (the replayed runs' own),
+// how often a converged interval holds the whole recording's mean, and how often the intervals of
+// consecutive converged sessions overlap (docs/bench.md, "A floor in seconds"). A last row does
+// the same for hyperfine's default stop, as its users read it: at least 10 runs and 3 s, then
+// the mean +- 1.96 sd / sqrt(n), the runs taken as independent.
+//
+//   perf_bench_replay RECORDING.csv [CI_PERC [MAX_SECONDS [FLOOR...]]]
+//
+// CI_PERC 0.02 (+-1%) and MAX_SECONDS 60 by default, as scripts/bench_vs_hyperfine.sh asks;
+// floors 0 1 3 10 by default. A session that the recording's end cut short is not counted.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "mcpilot/programs/bench_session.hpp"
+#include "mcpilot/stats/precision.hpp"
+
+namespace {
+
+using namespace mcpilot;
+
+// The wall_time column of bench's --export-csv (run,command,timestamp_s,quantity,value; the
+// command may hold commas, so the last two fields are read from the end).
+std::vector<double> wall_times(const char* path) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "perf_bench_replay: cannot read " << path << '\n';
+    std::exit(2);
+  }
+  std::vector<double> x;
+  std::string line;
+  std::getline(in, line);
+  for (std::size_t no = 2; std::getline(in, line); ++no) {
+    const auto v = line.rfind(',');
+    const auto q = v == std::string::npos || v == 0 ? std::string::npos : line.rfind(',', v - 1);
+    if (q == std::string::npos) {
+      std::cerr << path << ":" << no << ": expected run,command,timestamp_s,quantity,value\n";
+      std::exit(2);
+    }
+    if (line.compare(q + 1, v - q - 1, "wall_time") == 0)
+      x.push_back(std::stod(line.substr(v + 1)));
+  }
+  return x;
+}
+
+struct replayed {
+  std::uint64_t runs = 0;
+  double seconds = 0;
+  bool converged = false;
+  bool cut = false;  // the recording's end cut it short: not counted
+  double low = 0, high = 0;
+};
+
+replayed one_session(const std::vector<double>& x, std::size_t from, double ci_perc,
+                     double min_seconds, std::uint64_t max_runs) {
+  programs::bench_settings s;
+  s.commands = {"replay"};
+  s.requirements = *preset("normal");
+  s.requirements.ci_perc = ci_perc;
+  s.min_seconds = min_seconds;
+  s.max_runs = max_runs;
+  s.max_seconds = 1e9;  // the replayed runs take no time: max_runs stands for the limit
+  std::size_t at = from;
+  s.launch = [&](const std::vector<std::string>&, const child_options&) {
+    child_result r;
+    r.started = true;
+    r.wall_seconds = x[at++];
+    return r;
+  };
+  programs::bench_session session(std::move(s));
+  session.run();
+  replayed out;
+  out.runs = session.total_runs();
+  out.seconds = session.commands()[0].measured_seconds;
+  out.converged = session.stopped_because() == stop_reason::converged;
+  const analysis& a = session.commands()[0].eng->results()[0].stats;
+  if (a.ci_low && a.ci_high) {
+    out.low = *a.ci_low;
+    out.high = *a.ci_high;
+  }
+  return out;
+}
+
+// hyperfine 1.15's default stop on the runs from `from`: at least 10 runs and 3 s of them.
+replayed hyperfine_session(const std::vector<double>& x, std::size_t from) {
+  replayed out;
+  double sum = 0, sq = 0;
+  std::size_t i = from;
+  for (; i < x.size() && (i - from < 10 || sum < 3); ++i) {
+    sum += x[i];
+    sq += x[i] * x[i];
+  }
+  const auto n = static_cast<double>(i - from);
+  out.runs = i - from;
+  out.seconds = sum;
+  out.converged = out.runs >= 10 && sum >= 3;
+  out.cut = !out.converged;
+  const double m = sum / n, sd = std::sqrt(std::max(0.0, (sq - n * m * m) / (n - 1)));
+  out.low = m - 1.96 * sd / std::sqrt(n);
+  out.high = m + 1.96 * sd / std::sqrt(n);
+  return out;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+std::string format(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+
+// Consecutive sessions from the recording's start, each where the last one stopped, until the
+// recording's end cuts one short; one table row of what their intervals say.
+void print_row(const std::string& stop, const std::vector<double>& x, double mean,
+               const std::function<replayed(std::size_t)>& session) {
+  std::size_t from = 0, sessions = 0, converged = 0, holding = 0, pairs = 0, overlapping = 0;
+  std::vector<double> times;
+  bool last_converged = false;
+  double last_low = 0, last_high = 0;
+  while (from < x.size()) {
+    const replayed r = session(from);
+    from += r.runs;
+    if (r.cut || r.runs == 0) break;
+    ++sessions;
+    if (r.converged) {
+      ++converged;
+      times.push_back(r.seconds);
+      holding += r.low <= mean && mean <= r.high;
+      if (last_converged) {
+        ++pairs;
+        overlapping += r.low <= last_high && last_low <= r.high;
+      }
+      last_low = r.low;
+      last_high = r.high;
+    }
+    last_converged = r.converged;
+  }
+  const auto pct = [](std::size_t k, std::size_t n) {
+    return n ? 100.0 * static_cast<double>(k) / static_cast<double>(n) : 0.0;
+  };
+  std::printf("| %s | %zu | %zu | %.1f | %zu (%.0f%%) | %zu of %zu (%.0f%%) |\n", stop.c_str(),
+              sessions, converged, median(times), holding, pct(holding, converged), overlapping,
+              pairs, pct(overlapping, pairs));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: perf_bench_replay RECORDING.csv [CI_PERC [MAX_SECONDS [FLOOR...]]]\n";
+    return 2;
+  }
+  const std::vector<double> x = wall_times(argv[1]);
+  const double ci_perc = argc > 2 ? std::atof(argv[2]) : 0.02;
+  const double max_seconds = argc > 3 ? std::atof(argv[3]) : 60;
+  std::vector<double> floors;
+  for (int i = 4; i < argc; ++i) floors.push_back(std::atof(argv[i]));
+  if (floors.empty()) floors = {0, 1, 3, 10};
+  double total = 0;
+  for (const double v : x) total += v;
+  const double mean = total / static_cast<double>(x.size());
+  // The limit in runs at the recording's pace: the replay has no clock of its own.
+  const auto max_runs = static_cast<std::uint64_t>(std::ceil(max_seconds / mean));
+  std::printf("%zu runs, %.1f s, mean %.6g ms; +-%.2g%%, limit %.0f s (%llu runs)\n", x.size(),
+              total, mean * 1e3, ci_perc * 50, max_seconds,
+              static_cast<unsigned long long>(max_runs));
+  std::printf(
+      "| stop | sessions | converged | median s (converged) | holding the mean | "
+      "consecutive overlapping |\n|---|---|---|---|---|---|\n");
+  for (const double floor : floors)
+    print_row("bench, --min-seconds " + format(floor), x, mean, [&](std::size_t from) {
+      const std::uint64_t room = x.size() - from;
+      replayed r = one_session(x, from, ci_perc, floor, std::min<std::uint64_t>(max_runs, room));
+      r.cut = !r.converged && r.runs == room && room < max_runs;
+      return r;
+    });
+  print_row("hyperfine's default (10 runs and 3 s; mean +- 1.96 sd / sqrt(n))", x, mean,
+            [&](std::size_t from) { return hyperfine_session(x, from); });
+  return 0;
+}
