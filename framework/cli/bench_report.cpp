@@ -1,5 +1,6 @@
 // What a bench session reports: the table on stdout, --export-json, --export-csv (every reading
 // with its run and time), --export-markdown, and the rows of a --parameter-scan's sweep table.
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,32 @@
 #include "mcpilot/stats/wps.hpp"
 
 namespace mcpilot::cli::bench {
+
+namespace {
+
+std::string duration_words(double seconds) {
+  if (seconds < 120) return format_number(seconds, 1) + " s";
+  if (seconds < 7200) return format_number(seconds / 60, 1) + " min";
+  return format_number(seconds / 3600, 0.1) + " h";
+}
+
+// What a verdict that did not come would still cost: the runs the required size asks for beyond
+// those made (the warm-up the session removed counted as made again), at the command's own pace.
+// A user whose limit ended the session learns whether the precision is a minute away or a day.
+std::string still_needed(const analysis& a, const programs::bench_command& c, bool per_line) {
+  if (!a.required_samples || c.runs == 0 || c.measured_seconds <= 0) return "";
+  const std::size_t need = *a.required_samples + a.warmup.removed_begin + a.warmup.removed_end;
+  if (need <= a.n) return "";
+  // A reading per run, or per line of --output csv.
+  const double per_run =
+      per_line && c.lines > 0 ? static_cast<double>(c.lines) / static_cast<double>(c.runs) : 1;
+  const double more = std::ceil(static_cast<double>(need - a.n) / per_run);
+  return " (about " + std::to_string(static_cast<std::uint64_t>(more)) +
+         " more runs at the spread seen, " +
+         duration_words(more * c.measured_seconds / static_cast<double>(c.runs)) + " of runs)";
+}
+
+}  // namespace
 
 void write_table(std::ostream& out, const bench_options& o, const programs::bench_session& s) {
   const precision& req = s.settings().requirements;
@@ -50,7 +77,9 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
         v += ", of the latest phase only (runs " + std::to_string(a.phase.begin + 1) + "-" +
              std::to_string(a.phase.end) + " of " + std::to_string(a.phase.segments) +
              " segments: no phase holds half of the runs), not a verdict";
-      if (r.required) v += a.converged ? ", converged" : ", not converged";
+      if (r.required)
+        v += a.converged ? ", converged"
+                         : ", not converged" + still_needed(a, c, r.name != "wall_time");
       tab.add(r.name, v);
     }
     std::string runs = std::to_string(c.runs);

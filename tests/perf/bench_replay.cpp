@@ -8,7 +8,10 @@
 // the same for hyperfine's default stop, as its users read it: at least 10 runs and 3 s, then
 // the mean +- 1.96 sd / sqrt(n), the runs taken as independent.
 //
-//   perf_bench_replay RECORDING.csv [CI_PERC [MAX_SECONDS [FLOOR...]]]
+//   perf_bench_replay [--median] RECORDING.csv [CI_PERC [MAX_SECONDS [FLOOR...]]]
+//
+// --median: bench's sessions with --statistic median, held against the recording's median (the
+// hyperfine row stays the mean's).
 //
 // CI_PERC 0.02 (+-1%) and MAX_SECONDS 60 by default, as scripts/bench_vs_hyperfine.sh asks;
 // floors 0 1 3 10 by default. A session that the recording's end cut short is not counted.
@@ -62,11 +65,12 @@ struct replayed {
 };
 
 replayed one_session(const std::vector<double>& x, std::size_t from, double ci_perc,
-                     double min_seconds, std::uint64_t max_runs) {
+                     double min_seconds, std::uint64_t max_runs, summary_statistic statistic) {
   programs::bench_settings s;
   s.commands = {"replay"};
   s.requirements = *preset("normal");
   s.requirements.ci_perc = ci_perc;
+  s.requirements.statistic = statistic;
   s.min_seconds = min_seconds;
   s.max_runs = max_runs;
   s.max_seconds = 1e9;  // the replayed runs take no time: max_runs stands for the limit
@@ -125,7 +129,7 @@ std::string format(double v) {
 
 // Consecutive sessions from the recording's start, each where the last one stopped, until the
 // recording's end cuts one short; one table row of what their intervals say.
-void print_row(const std::string& stop, const std::vector<double>& x, double mean,
+void print_row(const std::string& stop, const std::vector<double>& x, double target,
                const std::function<replayed(std::size_t)>& session) {
   std::size_t from = 0, sessions = 0, converged = 0, holding = 0, pairs = 0, overlapping = 0;
   std::vector<double> times;
@@ -139,7 +143,7 @@ void print_row(const std::string& stop, const std::vector<double>& x, double mea
     if (r.converged) {
       ++converged;
       times.push_back(r.seconds);
-      holding += r.low <= mean && mean <= r.high;
+      holding += r.low <= target && target <= r.high;
       if (last_converged) {
         ++pairs;
         overlapping += r.low <= last_high && last_low <= r.high;
@@ -160,8 +164,14 @@ void print_row(const std::string& stop, const std::vector<double>& x, double mea
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool by_median = argc > 1 && std::string(argv[1]) == "--median";
+  if (by_median) {
+    --argc;
+    ++argv;
+  }
   if (argc < 2) {
-    std::cerr << "usage: perf_bench_replay RECORDING.csv [CI_PERC [MAX_SECONDS [FLOOR...]]]\n";
+    std::cerr << "usage: perf_bench_replay [--median] RECORDING.csv [CI_PERC [MAX_SECONDS "
+                 "[FLOOR...]]]\n";
     return 2;
   }
   const std::vector<double> x = wall_times(argv[1]);
@@ -173,18 +183,25 @@ int main(int argc, char** argv) {
   double total = 0;
   for (const double v : x) total += v;
   const double mean = total / static_cast<double>(x.size());
+  const double target = by_median ? median(x) : mean;
+  const summary_statistic statistic =
+      by_median ? summary_statistic::median : summary_statistic::mean;
   // The limit in runs at the recording's pace: the replay has no clock of its own.
   const auto max_runs = static_cast<std::uint64_t>(std::ceil(max_seconds / mean));
-  std::printf("%zu runs, %.1f s, mean %.6g ms; +-%.2g%%, limit %.0f s (%llu runs)\n", x.size(),
-              total, mean * 1e3, ci_perc * 50, max_seconds,
-              static_cast<unsigned long long>(max_runs));
   std::printf(
-      "| stop | sessions | converged | median s (converged) | holding the mean | "
-      "consecutive overlapping |\n|---|---|---|---|---|---|\n");
+      "%zu runs, %.1f s, mean %.6g ms, median %.6g ms; +-%.2g%%, limit %.0f s (%llu runs)\n",
+      x.size(), total, mean * 1e3, median(x) * 1e3, ci_perc * 50, max_seconds,
+      static_cast<unsigned long long>(max_runs));
+  std::printf(
+      "| stop | sessions | converged | median s (converged) | holding the %s | "
+      "consecutive overlapping |\n|---|---|---|---|---|---|\n",
+      by_median ? "median (bench), mean (hyperfine)" : "mean");
+  const std::string name = by_median ? "bench --statistic median" : "bench";
   for (const double floor : floors)
-    print_row("bench, --min-seconds " + format(floor), x, mean, [&](std::size_t from) {
+    print_row(name + ", --min-seconds " + format(floor), x, target, [&](std::size_t from) {
       const std::uint64_t room = x.size() - from;
-      replayed r = one_session(x, from, ci_perc, floor, std::min<std::uint64_t>(max_runs, room));
+      replayed r =
+          one_session(x, from, ci_perc, floor, std::min<std::uint64_t>(max_runs, room), statistic);
       r.cut = !r.converged && r.runs == room && room < max_runs;
       return r;
     });

@@ -352,6 +352,29 @@ TEST(CliBench, MinSecondsHoldsTheVerdictUntilTheRunsAddUpToIt) {
   EXPECT_NE(refused.err.find("--min-seconds"), std::string::npos) << refused.err;
 }
 
+// A session its limit ends says what the precision would still cost: the runs beyond those
+// made that its required size asks for, counted in runs (3 readings each here), and their time.
+// For N(10, 1) readings at +-0.1% that is about (1.96 / 0.01)^2 = 38,416 readings, 12,805 runs;
+// the estimate from 120 readings may be off by a third either way.
+TEST(CliBench, ALimitSaysHowManyMoreRunsThePrecisionNeeds) {
+  run_result r;
+  const auto j = bench_json({"--preset", "quick", "--ci-perc", "0.002", "--max-runs", "40",
+                             "--output", "csv:x", "--", helper, "normal", "10", "1", "3"},
+                            1, &r);
+  ASSERT_EQ(r.exit_code, 3) << r.out << r.err;
+  const auto& x = quantity(j["commands"][0], "x");
+  const auto at = r.out.find("not converged (about ");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const long long more = std::stoll(r.out.substr(at + 21));
+  const auto need = x["required_samples"].get<long long>() +
+                    x["warmup"]["removed_begin"].get<long long>() +
+                    x["warmup"]["removed_end"].get<long long>();
+  EXPECT_EQ(more, (need - x["n"].get<long long>() + 2) / 3);
+  EXPECT_GT(more, 12805 * 2 / 3);
+  EXPECT_LT(more, 12805 * 3 / 2);
+  EXPECT_NE(r.out.find("more runs at the spread seen, "), std::string::npos) << r.out;
+}
+
 TEST(CliBench, MissingCommandIsAnInputError) {
   const auto r = run_mcpilot({"bench", "--quiet", "--", "no-such-program-mcpilot"});
   EXPECT_EQ(r.exit_code, 2);
