@@ -21,7 +21,9 @@
 #   which comes without an interval), KEEP=DIR (keeps every mcpilot session's JSON and its runs'
 #   CSV there, as session-1.json, session-1.csv, ..., so that a session can be replayed with
 #   `mcpilot analyze`)
-# Prints a Markdown table per case; every figure comes from this run.
+# Prints a Markdown table per case, then a line of issue 35's targets for it (converged sessions,
+# median time, intervals overlapping pairwise, sides, run counts; the slow start's warm-up and
+# mean against the steady state; the overhead rounds); every figure comes from this run.
 set -euo pipefail
 build=${1:-build}
 shift || true
@@ -116,6 +118,8 @@ session_pair() {  # mcpilot options..., --, command words
     --export-json "$work/m.json" --export-csv "$work/m.csv" \
     -- "${cmd[@]}" >/dev/null || true
   py_mcpilot "$work/m.json"
+  cased=$((cased + 1))
+  cp "$work/m.json" "$work/case/$cased.json"
   if [ -n "$keep" ]; then
     kept=$((kept + 1))
     cp "$work/m.json" "$keep/session-$kept.json"
@@ -125,7 +129,42 @@ session_pair() {  # mcpilot options..., --, command words
   rm -f "$work"/*.state
 }
 
+# Issue 35's targets for the case's sessions so far ($work/case/N.json, in order).
+targets() {  # sessions | slow20
+  python3 - "$work/case" "$1" <<'PY'
+import json, os, statistics, sys
+from datetime import datetime
+d, kind = sys.argv[1], sys.argv[2]
+files = sorted((f for f in os.listdir(d) if f.endswith(".json")), key=lambda f: int(f[:-5]))
+t = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
+rows = []
+for f in files:
+    m = json.load(open(os.path.join(d, f)))
+    w = next(q for q in m["commands"][0]["quantities"] if q["name"] == "wall_time")
+    env = m["environment"]
+    rows.append(dict(ok=m["stopped_because"] == "converged", runs=m["commands"][0]["runs"],
+                     s=(t(env["end"]) - t(env["start"])).total_seconds(), mean=w.get("mean"),
+                     lo=w.get("ci_low"), hi=w.get("ci_high"), warm=w["warmup"]["removed_begin"]))
+if kind == "slow20":
+    a, b = rows[0], rows[1]
+    dev = 100 * (a["mean"] / b["mean"] - 1)
+    print(f"targets: warm-up {a['warm']} runs removed (20-35), {'converged' if a['ok'] else 'not converged'} "
+          f"in {a['s']:.1f} s (<= 20), mean {dev:+.1f}% from the steady state alone (+-5%)")
+    sys.exit()
+ok = [r for r in rows if r["ok"]]
+iv = [r for r in rows if r["lo"] is not None]
+pairs = [(i, j) for i in range(len(iv)) for j in range(i + 1, len(iv))]
+over = sum(iv[i]["lo"] <= iv[j]["hi"] and iv[j]["lo"] <= iv[i]["hi"] for i, j in pairs)
+sides = [max(r["hi"] - r["mean"], r["mean"] - r["lo"]) / max(1e-300, min(r["hi"] - r["mean"], r["mean"] - r["lo"])) for r in ok]
+runs = [r["runs"] for r in rows]
+print(f"targets: {len(ok)} of {len(rows)} converged, median {statistics.median(r['s'] for r in rows):.1f} s, "
+      f"{over} of {len(pairs)} pairs of intervals overlap, converged sides at most "
+      f"{max(sides) if sides else float('nan'):.2f}x apart, runs {min(runs)}-{max(runs)} ({max(runs) / min(runs):.1f}x)")
+PY
+}
+
 header() {
+  rm -rf "$work/case"; mkdir -p "$work/case"; cased=0
   echo; echo "### $1"; echo
   echo "| tool | runs | s | estimate | interval | stop |"; echo "|---|---|---|---|---|---|"
 }
@@ -135,15 +174,18 @@ for c in $cases; do
     sleep)
       header "sleep 0.01, +-1%"
       for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- sleep 0.01; done
+      targets sessions
       reference "sleep 0.01" -- sleep 0.01 ;;
     true)
       header "true, +-1%"
       for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- true; done
+      targets sessions
       reference "true" -- true ;;
     loop)
       header "shell loop (~5 ms), +-1%"
       # One command line (quoted for both tools' word splitting), not three words.
       for i in $(seq "$sessions"); do session_pair --ci-perc 0.02 -- "sh -c '$loop_cmd'"; done
+      targets sessions
       reference "shell loop" -- "sh -c '$loop_cmd'" ;;
     slow20)
       header "50 ms for the first 20 runs, then 10 ms (normal preset)"
@@ -153,10 +195,12 @@ for c in $cases; do
       # the file's read and write each run cost about 0.7 ms here, which `sleep 0.01` alone
       # would leave out (it read 6% faster).
       echo; echo "steady state alone:"; session_pair -- "$helper" slowfirst 0 0.01 0.05
+      targets slow20
       unset BENCH_HELPER_STATE ;;
     overhead)
       echo; echo "### overhead: session wall / sum of runs' wall, 2000 runs of true"; echo
       echo "| round | hyperfine | mcpilot |"; echo "|---|---|---|"
+      : > "$work/overhead.txt"
       for i in 1 2 3 4 5; do
         t0=$(date +%s.%N)
         hyperfine -N --style none --runs 2000 --export-json "$work/h.json" true >/dev/null 2>&1
@@ -174,7 +218,14 @@ m = sum(float(r["value"]) for r in csv.DictReader(open(sys.argv[2])) if r["quant
 t0, t1, t2, t3 = map(float, sys.argv[3:7])
 print(f"| {sys.argv[7]} | {(t1-t0)/h:.3f} | {(t3-t2)/m:.3f} |")
 PY
-      done ;;
+      done | tee "$work/overhead.txt"
+      python3 - "$work/overhead.txt" <<'PY'
+import sys
+r = [tuple(float(v) for v in l.split("|")[2:4]) for l in open(sys.argv[1])]
+print(f"targets: mcpilot {min(m for _, m in r):.3f}-{max(m for _, m in r):.3f} (<= 1.05), at or below "
+      f"hyperfine's in {sum(m <= h for h, m in r)} of {len(r)} rounds (to the third decimal)")
+PY
+      ;;
     *) echo "unknown case $c" >&2; exit 2 ;;
   esac
 done
