@@ -13,8 +13,9 @@
 # (Sokal's self-consistent window, computed below in Python) and the runs an ideal batch-means
 # rule needs for +-1% at 95%: n* = tau (1.96 CV / 0.01)^2. Each reference is then replayed
 # through bench's own stop rule (BUILD_DIR/tests/perf_bench_replay, where the benchmarks are
-# built): consecutive sessions cut from it, at --min-seconds 0, 1, 3 and 10, with how often a
-# converged interval holds the reference's mean and how often consecutive ones overlap.
+# built): consecutive sessions cut from it, at --min-seconds 0, 1, 3 and 10, and hyperfine's
+# default stop on the same runs, with how often a converged interval holds the reference's mean
+# and how often consecutive ones overlap.
 # Usage: scripts/bench_vs_hyperfine.sh [BUILD_DIR] [CASES...]   (default: all cases)
 #   REF=N (reference runs; 0 skips them), SESSIONS=N (default 5), MAXSEC=N (mcpilot's
 #   --max-seconds, 60), STATISTIC=median (mcpilot's --statistic; hyperfine's own median beside it,
