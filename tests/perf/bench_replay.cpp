@@ -19,12 +19,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "mcpilot/error.hpp"
+#include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/programs/bench_session.hpp"
 #include "mcpilot/stats/precision.hpp"
 
@@ -32,27 +33,25 @@ namespace {
 
 using namespace mcpilot;
 
-// The wall_time column of bench's --export-csv (run,command,timestamp_s,quantity,value; the
-// command may hold commas, so the last two fields are read from the end).
-std::vector<double> wall_times(const char* path) {
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "perf_bench_replay: cannot read " << path << '\n';
-    std::exit(2);
-  }
+// The wall_time readings of bench's --export-csv (run,command,timestamp_s,quantity,value), in
+// run order. input_error for a file without those columns, a reading that is not a number, or
+// none at all.
+std::vector<double> wall_times(const std::string& path) {
+  const csv_table t = read_csv_table(path);
+  const auto quantity = t.find("quantity"), value = t.find("value");
+  if (!quantity || !value)
+    throw input_error(path + ": expected bench's --export-csv columns (quantity, value), got " +
+                      t.columns());
   std::vector<double> x;
-  std::string line;
-  std::getline(in, line);
-  for (std::size_t no = 2; std::getline(in, line); ++no) {
-    const auto v = line.rfind(',');
-    const auto q = v == std::string::npos || v == 0 ? std::string::npos : line.rfind(',', v - 1);
-    if (q == std::string::npos) {
-      std::cerr << path << ":" << no << ": expected run,command,timestamp_s,quantity,value\n";
-      std::exit(2);
-    }
-    if (line.compare(q + 1, v - q - 1, "wall_time") == 0)
-      x.push_back(std::stod(line.substr(v + 1)));
+  for (const csv_row& r : t.rows) {
+    if (r.cells.size() <= std::max(*quantity, *value) || r.cells[*quantity] != "wall_time")
+      continue;
+    const auto v = parse_csv_number(r.cells[*value]);
+    if (!v || *v < 0)
+      throw input_error(t.where(r, *value) + ": value: a wall time must be a number >= 0");
+    x.push_back(*v);
   }
+  if (x.empty()) throw input_error(path + ": no wall_time readings");
   return x;
 }
 
@@ -174,7 +173,13 @@ int main(int argc, char** argv) {
                  "[FLOOR...]]]\n";
     return 2;
   }
-  const std::vector<double> x = wall_times(argv[1]);
+  std::vector<double> x;
+  try {
+    x = wall_times(argv[1]);
+  } catch (const input_error& e) {
+    std::cerr << "perf_bench_replay: " << e.what() << '\n';
+    return 2;
+  }
   const double ci_perc = argc > 2 ? std::atof(argv[2]) : 0.02;
   const double max_seconds = argc > 3 ? std::atof(argv[3]) : 60;
   std::vector<double> floors;
