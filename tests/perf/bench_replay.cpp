@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "mcpilot/io/csv_table.hpp"
 #include "mcpilot/programs/bench_session.hpp"
 #include "mcpilot/stats/precision.hpp"
+#include "mcpilot/stats/summary.hpp"
 
 namespace {
 
@@ -97,20 +99,17 @@ replayed one_session(const std::vector<double>& x, std::size_t from, double ci_p
 // hyperfine 1.15's default stop on the runs from `from`: at least 10 runs and 3 s of them.
 replayed hyperfine_session(const std::vector<double>& x, std::size_t from) {
   replayed out;
-  double sum = 0, sq = 0;
   std::size_t i = from;
-  for (; i < x.size() && (i - from < 10 || sum < 3); ++i) {
-    sum += x[i];
-    sq += x[i] * x[i];
-  }
-  const auto n = static_cast<double>(i - from);
+  for (; i < x.size() && (i - from < 10 || out.seconds < 3); ++i) out.seconds += x[i];
   out.runs = i - from;
-  out.seconds = sum;
-  out.converged = out.runs >= 10 && sum >= 3;
+  out.converged = out.runs >= 10 && out.seconds >= 3;
   out.cut = !out.converged;
-  const double m = sum / n, sd = std::sqrt(std::max(0.0, (sq - n * m * m) / (n - 1)));
-  out.low = m - 1.96 * sd / std::sqrt(n);
-  out.high = m + 1.96 * sd / std::sqrt(n);
+  if (out.runs < 2) return out;
+  // The one-pass sum of squares would cancel most of its digits on runs this alike.
+  const std::span<const double> runs(x.data() + from, out.runs);
+  const double m = mean(runs), se = std::sqrt(variance(runs) / static_cast<double>(out.runs));
+  out.low = m - 1.96 * se;
+  out.high = m + 1.96 * se;
   return out;
 }
 
