@@ -75,6 +75,10 @@ std::string progress_text(const programs::bench_session& s) {
       os << " ±" << format_percent(*a.ci_width_rel / 2) << " (target ±"
          << format_percent(req.ci_perc / 2) << ")";
     if (!c.last.stop) os << ", ~" << c.last.count << " more runs";
+    // Where a met interval waits for --min-seconds, the line says so rather than nothing.
+    if (c.measured_seconds < s.settings().min_seconds)
+      os << ", " << format_number(c.measured_seconds, 0.1) << " of --min-seconds "
+         << format_number(s.settings().min_seconds) << " s";
   }
   // The pairs, when they decide the stop: the ratio and where the looks stand.
   if (s.settings().until_separated)

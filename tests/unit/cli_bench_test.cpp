@@ -334,17 +334,20 @@ TEST(CliBench, WarmupRunsAreRemoved) {
 }
 
 // --min-seconds holds a verdict until the runs add up to it: the helper's quick runs meet the
-// quick preset within a few dozen, and the session goes on to 0.4 s of them; the JSON and the
-// table say how much was measured. A floor above --max-seconds could never be met: exit 2.
+// quick preset within a few dozen, and the session goes on to 0.4 s of them; the JSON, the table
+// and the progress lines say how much was measured. A floor above --max-seconds could never be
+// met: exit 2.
 TEST(CliBench, MinSecondsHoldsTheVerdictUntilTheRunsAddUpToIt) {
   run_result r;
-  const auto j =
-      bench_json({"--preset", "quick", "--min-seconds", "0.4", "--", helper, "sleep", "0"}, 1, &r);
+  const auto j = bench_json(
+      {"--preset", "quick", "--progress", "--min-seconds", "0.4", "--", helper, "sleep", "0"}, 1,
+      &r, false);
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(j["stopped_because"], "converged");
   EXPECT_EQ(j["min_seconds"], 0.4);
   EXPECT_GE(j["commands"][0]["measured_seconds"].get<double>(), 0.4);
   EXPECT_NE(r.out.find(" s of runs"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find(" of --min-seconds 0.4 s"), std::string::npos) << r.err;
 
   const auto refused =
       run_mcpilot({"bench", "--quiet", "--max-seconds", "5", "--min-seconds", "6", "--", "true"});
