@@ -1,6 +1,5 @@
 // What a bench session reports: the table on stdout, --export-json, --export-csv (every reading
 // with its run and time), --export-markdown, and the rows of a --parameter-scan's sweep table.
-#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,12 +31,11 @@ std::string still_needed(const analysis& a, const programs::bench_command& c, bo
   const std::size_t need = *a.required_samples + a.warmup.removed_begin + a.warmup.removed_end;
   if (need <= a.n) return "";
   // A reading per run, or per line of --output csv.
-  const double per_run =
-      per_line && c.lines > 0 ? static_cast<double>(c.lines) / static_cast<double>(c.runs) : 1;
-  const double more = std::ceil(static_cast<double>(need - a.n) / per_run);
-  return " (about " + std::to_string(static_cast<std::uint64_t>(more)) +
-         " more runs at the spread seen, " +
-         duration_words(more * c.measured_seconds / static_cast<double>(c.runs)) + " of runs)";
+  const std::uint64_t more = per_line ? c.runs_for_lines(need - a.n) : need - a.n;
+  return " (about " + std::to_string(more) + " more runs at the spread seen, " +
+         duration_words(static_cast<double>(more) * c.measured_seconds /
+                        static_cast<double>(c.runs)) +
+         " of runs)";
 }
 
 }  // namespace

@@ -101,8 +101,7 @@ std::uint64_t bench_session::round_blocks() const {
   std::uint64_t n = 0;
   for (const auto& c : commands_) {
     std::uint64_t m = c.last.stop ? 0 : c.last.count;
-    if (!s_.columns.empty() && c.runs > 0 && c.lines > 0)
-      m = (m * c.runs + c.lines - 1) / c.lines;  // readings -> runs
+    if (!s_.columns.empty()) m = c.runs_for_lines(m);
     n = std::max(n, m);
   }
   const std::uint64_t runs = commands_[0].runs;  // each command's, whole blocks

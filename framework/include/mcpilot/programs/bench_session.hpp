@@ -86,6 +86,12 @@ struct bench_command {
   double measured_seconds = 0;          // the wall times of its measured runs, summed
   std::vector<double> per_run;          // the primary quantity of each run (a run's mean line)
   std::vector<double> work, durations;  // %WORK_AMOUNT%: one pair per run
+
+  // The runs that give `readings` more lines of --output csv at the lines per run seen so far,
+  // rounded up (one line per run before any was read).
+  std::uint64_t runs_for_lines(std::uint64_t readings) const {
+    return runs > 0 && lines > 0 ? (readings * runs + lines - 1) / lines : readings;
+  }
 };
 
 struct raw_reading {
