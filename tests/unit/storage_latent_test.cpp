@@ -32,7 +32,9 @@ double latent_chain_mttdl(int n, int m, double lambda, double mu, bool parallel,
     }
   transient_chain c(states.size());
   for (std::size_t s = 0; s < states.size(); ++s) {
-    const auto [f, l] = states[s];
+    // Plain locals, not a structured binding: clang 14 (CI's fuzz and sanitizer compiler) cannot
+    // capture a binding in the lambda below.
+    const int f = states[s].first, l = states[s].second;
     const double clean = n - f - l;
     if (clean > 0) c.rate(s, index[{f, l + 1}]) += clean * rho;
     auto fail_to = [&](int left, double rate) {
