@@ -1,6 +1,7 @@
-// The statistics core at n = 10^3 .. 10^6: the subsession search (including its worst case, a
-// series where no q qualifies and every q up to n/3 is tried), the whole analyze() pipeline (the
-// mean's and the median's), and the WPS fit with its exclusion of short rounds.
+// The statistics core at n = 10^3 .. 10^6: the autocovariances' transforms, the subsession search
+// (including its worst case, a series where no q qualifies and every q up to n/3 is tried), the
+// whole analyze() pipeline (the mean's and the median's), and the WPS fit with its exclusion of
+// short rounds.
 #include <benchmark/benchmark.h>
 
 #include <boost/random/normal_distribution.hpp>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "mcpilot/stats/analysis.hpp"
+#include "mcpilot/stats/autocorrelation_time.hpp"
 #include "mcpilot/stats/subsession.hpp"
 #include "mcpilot/stats/wps.hpp"
 
@@ -44,6 +46,14 @@ void BM_choose_subsession_ar08_strict(benchmark::State& s) {
 void BM_choose_subsession_worst_case(benchmark::State& s) {
   const auto x = trend(static_cast<std::size_t>(s.range(0)));
   for (auto _ : s) benchmark::DoNotOptimize(mcpilot::choose_subsession(x, 0.1));
+  s.SetComplexityN(s.range(0));
+}
+
+// Every lag of an AR(1) series: the transforms behind the integrated autocorrelation time, which
+// analyze() computes on each stream's stable readings.
+void BM_autocovariances(benchmark::State& s) {
+  const auto x = ar1(static_cast<std::size_t>(s.range(0)), 0.5);
+  for (auto _ : s) benchmark::DoNotOptimize(mcpilot::autocovariances(x, x.size() - 1));
   s.SetComplexityN(s.range(0));
 }
 
@@ -105,6 +115,11 @@ BENCHMARK(BM_choose_subsession_ar08_strict)
     ->Range(1000, 1000000)
     ->Complexity();
 BENCHMARK(BM_choose_subsession_worst_case)
+    ->RangeMultiplier(10)
+    ->Range(1000, 1000000)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity(benchmark::oNLogN);
+BENCHMARK(BM_autocovariances)
     ->RangeMultiplier(10)
     ->Range(1000, 1000000)
     ->Unit(benchmark::kMillisecond)

@@ -13,7 +13,8 @@ namespace mcpilot {
 // Sample autocovariances gamma_k = (1/n) sum_{i<n-k} (x_i - m)(x_{i+k} - m), k = 0 .. max_lag
 // (clamped to n - 1), about the sample mean m; the 1/n divisor keeps the sequence positive
 // definite (R's acf(type = "covariance")). By FFT on the readings zero-padded to a power of two
-// >= 2n: O(n log n) time, 32 n bytes at most. Empty for n = 0.
+// s >= 2n, done as s/2 complex points since the readings are real: O(n log n) time, 16 s bytes
+// (32 n to 64 n). Empty for n = 0.
 std::vector<double> autocovariances(std::span<const double> x, std::size_t max_lag);
 
 struct autocorrelation_time {
