@@ -1,6 +1,7 @@
 #include "placement/lifetime_walk.hpp"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <cstddef>
 
 #include "storage/walk_estimators.hpp"
@@ -8,6 +9,12 @@
 namespace mcpilot::placement {
 
 namespace {
+
+// The walks' state lives in the walk object for designs of up to 32 devices, domains and groups:
+// a walk is built for every excursion, and six heap vectors each time were a tenth of an
+// importance-sampled reading's time (and most of it under ASan).
+template <class T>
+using small_vector = boost::container::small_vector<T, 32>;
 
 // A set of indices 0 … n−1 split in two, with O(1) moves between the halves and O(1) draws of a
 // uniform member of either: members [0, split) are "in", the rest "out".
@@ -30,7 +37,7 @@ class split_set {
     std::swap(item_[where_[i]], item_[k]);
     std::swap(where_[i], where_[j]);
   }
-  std::vector<std::size_t> item_, where_;
+  small_vector<std::size_t> item_, where_;
   std::size_t split_;
 };
 
@@ -123,10 +130,10 @@ class lifetime_walk {
   }
 
   const lifetime_walk_settings& s_;
-  split_set devices_;            // in: working
-  split_set domains_;            // in: holding at least one working device
-  std::vector<int> working_in_;  // working devices per domain
-  std::vector<int> failed_count_;
+  split_set devices_;             // in: working
+  split_set domains_;             // in: holding at least one working device
+  small_vector<int> working_in_;  // working devices per domain
+  small_vector<int> failed_count_;
 };
 
 }  // namespace

@@ -89,6 +89,17 @@ void BM_LifetimeSts99(benchmark::State& state) {
 }
 BENCHMARK(BM_LifetimeSts99);
 
+// The same lifetime on PG(2,3) estimated by importance sampling (failure biasing on the walk of
+// failed devices, lifetime_walk.cpp), with repairs of 24 h and no rebuild time: a reading is one
+// mission, a few short walks from all up.
+void BM_ImportanceLifetimePg23(benchmark::State& state) {
+  auto settings = lifetime_settings();
+  settings.back() = {"rebuild.device_bytes", 0.0};  // memoryless repairs, as importance needs
+  settings.emplace_back("method", std::string("importance"));
+  replicate(state, *with("pg2", 3, settings));
+}
+BENCHMARK(BM_ImportanceLifetimePg23);
+
 // The exact count behind `analytic` for STS(99), 4 failed, t = 2: its first computation (the
 // counting work is about 1e8 group updates), then configure() again with the answer cached.
 void BM_CountSts99Failed4First(benchmark::State& state) {
