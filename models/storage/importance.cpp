@@ -1,6 +1,6 @@
 #include "storage/importance.hpp"
 
-#include <vector>
+#include <boost/container/small_vector.hpp>
 
 #include "storage/walk_estimators.hpp"
 
@@ -98,7 +98,9 @@ class system_walk {
 
   const system_rates& s_;
   int m_;
-  std::vector<long long> count_;
+  // In the walk for tolerances up to 7: a walk is built for every cycle and excursion, a heap
+  // vector each time.
+  boost::container::small_vector<long long, 8> count_;
 };
 
 }  // namespace
