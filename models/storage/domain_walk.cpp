@@ -1,7 +1,6 @@
 #include "storage/domain_walk.hpp"
 
 #include <algorithm>
-#include <deque>
 #include <stdexcept>
 #include <vector>
 
@@ -10,6 +9,29 @@
 namespace mcpilot::storage {
 
 namespace {
+
+// Each group's failed devices in the order they failed, for one rebuild at a time: a ring of
+// `capacity` slots per group in one vector (a group holds at most its own devices), so that a walk,
+// built for every cycle and excursion, does not build a deque per group.
+class rebuild_queues {
+ public:
+  rebuild_queues(std::size_t groups, std::size_t capacity)
+      : capacity_(capacity), slot_(groups * capacity), head_(groups, 0), size_(groups, 0) {}
+  std::size_t front(std::size_t g) const { return slot_[g * capacity_ + head_[g]]; }
+  void push_back(std::size_t g, std::size_t d) {
+    slot_[g * capacity_ + (head_[g] + size_[g]) % capacity_] = d;
+    ++size_[g];
+  }
+  void pop_front(std::size_t g) {
+    head_[g] = (head_[g] + 1) % capacity_;
+    --size_[g];
+  }
+  void clear(std::size_t g) { head_[g] = size_[g] = 0; }
+
+ private:
+  std::size_t capacity_;
+  std::vector<std::size_t> slot_, head_, size_;
+};
 
 // The moves a state allows, in the fixed order in which they are drawn.
 enum class move { fail_device, rebuild, fail_domain, outage_starts, outage_ends, domain_outage };
@@ -25,7 +47,9 @@ class domain_walk {
         holds_(devices_, 0),
         group_failed_(static_cast<std::size_t>(s.groups), 0),
         group_down_(static_cast<std::size_t>(s.groups), 0),
-        queue_(static_cast<std::size_t>(s.groups)),
+        // Parallel rebuilds keep no queue.
+        queue_(s.parallel ? 0 : static_cast<std::size_t>(s.groups),
+               s.parallel ? 0 : static_cast<std::size_t>(s.disks)),
         domain_working_(static_cast<std::size_t>(s.domains),
                         static_cast<int>(devices_ / static_cast<std::size_t>(s.domains))),
         domain_up_(domain_working_),
@@ -124,7 +148,7 @@ class domain_walk {
         leave_outages(d);
         if (failed_[d]) come_back(d);
       });
-      queue_[g].clear();
+      if (!s_.parallel) queue_.clear(g);
     }
     lost_.clear();
   }
@@ -195,7 +219,7 @@ class domain_walk {
     for (std::size_t d = 0; d < devices_; ++d) {
       if (!failed_[d]) {
         if (s_.failure_rate > 0 && f(move::fail_device, d, s_.failure_rate, true)) return;
-      } else if (s_.repair_rate > 0 && (s_.parallel || queue_[group_of(d)].front() == d)) {
+      } else if (s_.repair_rate > 0 && (s_.parallel || queue_.front(group_of(d)) == d)) {
         if (f(move::rebuild, d, s_.repair_rate, false)) return;
       }
     }
@@ -265,7 +289,7 @@ class domain_walk {
     working_changed(d, -1);
     up_changed(d, -1);
     ++failed_total_;
-    if (!s_.parallel) queue_[group_of(d)].push_back(d);
+    if (!s_.parallel) queue_.push_back(group_of(d), d);
   }
   // After failures that raised `group`'s count: loss when it passes the tolerance, or, when it
   // leaves exactly `tolerance` failed, by the critical rebuild's read error (probability h, not
@@ -288,7 +312,7 @@ class domain_walk {
   }
   void rebuild(std::size_t d) {
     come_back(d);
-    if (!s_.parallel) queue_[group_of(d)].pop_front();
+    if (!s_.parallel) queue_.pop_front(group_of(d));
   }
   void come_back(std::size_t d) {
     failed_[d] = 0;
@@ -332,7 +356,7 @@ class domain_walk {
   std::vector<int> group_failed_;
   std::vector<int> group_down_;  // failed or out, per group
   int groups_down_ = 0;          // groups with more than `tolerance` down
-  std::vector<std::deque<std::size_t>> queue_;
+  rebuild_queues queue_;
   std::vector<int> domain_working_;
   std::vector<int> domain_up_;  // working devices that no outage holds, per domain
   int live_domains_;            // domains with a working device
