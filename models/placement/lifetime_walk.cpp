@@ -12,7 +12,7 @@ namespace {
 
 // The walks' state lives in the walk object for designs of up to 32 devices, domains and groups:
 // a walk is built for every excursion, and six heap vectors each time were a tenth of an
-// importance-sampled reading's time (and most of it under ASan).
+// importance-sampled reading's time (a third of it under ASan).
 template <class T>
 using small_vector = boost::container::small_vector<T, 32>;
 

@@ -94,7 +94,8 @@ BENCHMARK(BM_LifetimeSts99);
 // mission, a few short walks from all up.
 void BM_ImportanceLifetimePg23(benchmark::State& state) {
   auto settings = lifetime_settings();
-  settings.back() = {"rebuild.device_bytes", 0.0};  // memoryless repairs, as importance needs
+  for (auto& [name, value] : settings)  // memoryless repairs, as importance needs
+    if (std::string(name) == "rebuild.device_bytes") value = 0.0;
   settings.emplace_back("method", std::string("importance"));
   replicate(state, *with("pg2", 3, settings));
 }
