@@ -138,7 +138,8 @@ TEST(AdjustedInterval, SideRatioBetaMatchesMpmath) {
 // 3,000 independent lognormal(0, 1.5) readings: the batch means' skewness puts beta = B / (6
 // sqrt h) above the 1.3x sides' beta. Without the rule (an infinite ratio) they converge with
 // sides further apart than 1.3x. With it, a width between the interval's and its symmetric
-// envelope's gives no verdict, and a width the envelope meets gives one on the envelope.
+// envelope's gives no verdict and the envelope as the interval, and a width the envelope meets
+// gives the verdict on the envelope.
 TEST(AdjustedInterval, NoVerdictWhileTheSidesDifferByMoreThanTheRatio) {
   std::mt19937_64 gen(35);
   std::normal_distribution<double> z(0, 1.5);
@@ -160,12 +161,17 @@ TEST(AdjustedInterval, NoVerdictWhileTheSidesDifferByMoreThanTheRatio) {
   o.requirements.max_side_ratio = 1.3;
   o.requirements.ci_perc = (hi - lo + 2 * longer) / 2 / m;
   const analysis held = analyze(x, o);
-  EXPECT_DOUBLE_EQ(*held.ci_high, hi);  // the same interval; only the verdict differs
-  EXPECT_DOUBLE_EQ(*held.ci_low, lo);
-  EXPECT_LE(*held.ci_width, held.target_width);
+  // No verdict, and not the lopsided interval either: its envelope, mean -+ the longer side.
+  EXPECT_DOUBLE_EQ(*held.mean, m);
+  EXPECT_DOUBLE_EQ(*held.ci_low, m - longer);
+  EXPECT_DOUBLE_EQ(*held.ci_high, m + longer);
+  EXPECT_DOUBLE_EQ(*held.ci_width, 2 * longer);
+  EXPECT_GT(*held.ci_width, held.target_width);
+  EXPECT_LE(hi - lo, held.target_width);  // the adjusted interval would have met it
   EXPECT_FALSE(held.converged);
-  EXPECT_FALSE(held.symmetric_envelope);
+  EXPECT_TRUE(held.symmetric_envelope);
   EXPECT_NE(held.status.find("sides differ by more than 1.3x"), std::string::npos) << held.status;
+  EXPECT_NE(held.status.find("symmetric envelope"), std::string::npos) << held.status;
   ASSERT_TRUE(held.subsession_count && held.subsession_size && held.required_samples);
   const double h = static_cast<double>(*held.subsession_count);
   const double beta_v = side_ratio_beta(t_critical(h - 1, 0.95), 1.3);

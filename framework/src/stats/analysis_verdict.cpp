@@ -187,14 +187,17 @@ bool skew_holds_back(analysis& a, std::size_t h, std::size_t q, const precision&
   return true;
 }
 
-// Held back by skew_holds_back, a verdict may still rest on the interval's symmetric envelope,
-// [mean - L, mean + L] with L its longer side: it holds both the adjusted interval and the
-// symmetric t interval, so it claims no shape from the adjustment and covers at least as often
-// as either. Where the envelope meets the width the interval becomes the envelope and the verdict
-// is given; otherwise the readings it would need (its width falling as 1 / sqrt(h)) cap those
-// still needed. Without it a steady but skewed program (a 10-ms sleep on a loaded machine:
-// -0.22%, +0.34% after 3,993 runs, against +-5% asked) never converged. Not where the envelope
-// leaves the kind's range (a rate's at or below 0, a proportion's outside [0, 1]). O(1).
+// Held back by skew_holds_back, the interval is reported as its symmetric envelope,
+// [mean - L, mean + L] with L its longer side, and a verdict may still rest on it. The envelope
+// holds both the adjusted interval and the symmetric t interval, so it claims no shape from an
+// adjustment too large to trust and covers at least as often as either: a session that stops at
+// its limit no longer prints sides 2x apart (a shell loop at 60 s: -35.8%, +70.2%, issue 35,
+// "never print an interval wider on one side than its method is valid for"). Where the envelope
+// meets the width the verdict is given; otherwise the readings it would need (its width falling
+// as 1 / sqrt(h)) cap those still needed. Without it a steady but skewed program (a 10-ms sleep
+// on a loaded machine: -0.22%, +0.34% after 3,993 runs, against +-5% asked) never converged. Not
+// where the envelope leaves the kind's range (a rate's at or below 0, a proportion's outside
+// [0, 1]): the adjusted interval stays, and the status says why. O(1).
 void symmetric_envelope(analysis& a, std::size_t h, std::size_t q, const analysis_options& opt) {
   if (!a.mean || !a.ci_low || !a.ci_high) return;
   const double m = *a.mean;
@@ -210,13 +213,12 @@ void symmetric_envelope(analysis& a, std::size_t h, std::size_t q, const analysi
         q, std::max(static_cast<std::size_t>(h_needed), opt.requirements.min_samples));
     if (n) a.required_samples = std::min(*a.required_samples, *n);
   }
-  if (width > a.target_width || h < opt.requirements.min_samples) return;
   a.ci_low = m - side;
   a.ci_high = m + side;
   a.ci_width = width;
   if (m != 0) a.ci_width_rel = width / std::abs(m);
   a.symmetric_envelope = true;
-  a.converged = true;
+  a.converged = width <= a.target_width && h >= opt.requirements.min_samples;
 }
 
 // The tail every kind shares: no interval when the batch means have not varied, else the width,
@@ -291,7 +293,10 @@ void verdict(analysis& a, std::span<const double> batches, std::size_t q, const 
   } else if (skew_too_large && a.required_samples) {
     a.status = "needs more readings: the interval's sides differ by more than " +
                format_ratio(req.max_side_ratio) +
-               "x (skewed readings), so its skewness adjustment is not yet a small correction";
+               "x (skewed readings), so its skewness adjustment is not yet a small correction" +
+               (a.symmetric_envelope ? "; the interval shown is its symmetric envelope, both "
+                                       "sides its longer one"
+                                     : "");
   } else if (!a.required_samples) {
     a.unreachable = true;
     a.status =

@@ -86,8 +86,8 @@ struct analysis {
   std::optional<double> ci_width;
   std::optional<double> ci_width_rel;
   // The adjusted interval's sides differed by more than max_side_ratio, and the interval is its
-  // symmetric envelope, mean -+ its longer side (docs/statistics.md, "A verdict waits for a
-  // small skewness adjustment").
+  // symmetric envelope, mean -+ its longer side, converged or not (docs/statistics.md, "A
+  // verdict waits for a small skewness adjustment").
   bool symmetric_envelope = false;
   bool one_sided = false;  // a proportion with no events (or all events): a one-sided bound
   // Every reading the same nonzero value c: the interval is c +- p|c|, p the exact bound on the
