@@ -52,7 +52,7 @@ export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
 sanitized_build build-asan address,undefined mcpilot mcpilot_tests example-pi example-mm1
 # The unit tests run in 16 fixed shards of the test binary, $(nproc) shards at a time, not one
-# process per test as ctest runs them: an ASan process costs about 0.25 s of CPU to start and end
+# process per test as ctest runs them: an ASan process costs about 0.14 s of CPU to start and end
 # (its shadow memory, the leak check), 760 times over. On 2 cores the suite took 262 s of wall
 # under ctest (with no timings of an earlier run, as on a fresh clone) and 211 s in shards
 # (2026-12-06). The shards are fixed, not one per core, so that every machine runs the same tests
