@@ -160,7 +160,7 @@ sides = [max(r["hi"] - r["mean"], r["mean"] - r["lo"]) / max(1e-300, min(r["hi"]
 runs = [r["runs"] for r in rows]
 print(f"targets: {len(ok)} of {len(rows)} converged, median {statistics.median(r['s'] for r in rows):.1f} s, "
       f"{over} of {len(pairs)} pairs of intervals overlap, converged sides at most "
-      f"{max(sides) if sides else float('nan'):.2f}x apart, runs {min(runs)}-{max(runs)} ({max(runs) / min(runs):.1f}x)")
+      f"{max(sides) if sides else float('nan'):.3f}x apart, runs {min(runs)}-{max(runs)} ({max(runs) / min(runs):.1f}x)")
 PY
 }
 
