@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) in build-fuzz/ and runs each for SECONDS
-# (default 60) on its seed corpus in tests/fuzz/corpus/, as many at once as there are cores. New
-# inputs go to a temporary folder, so the corpus in the repository only changes when someone
-# copies a useful input there. A crash, a sanitizer report, a timeout or an internal error fails
-# the script (once the fuzzers under way are done) with the input saved as build-fuzz/crash-*.
+# Builds the libFuzzer targets (clang, ASan + UBSan) in build-asan/, the build the sanitized unit
+# tests use (scripts/asan-build.sh), and runs each for SECONDS (default 60) on its seed corpus in
+# tests/fuzz/corpus/, as many at once as there are cores. New inputs go to a temporary folder, so
+# the corpus in the repository only changes when someone copies a useful input there. A crash, a
+# sanitizer report, a timeout or an internal error fails the script (once the fuzzers under way
+# are done) with the input saved as build-asan/crash-*.
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     TARGET: readings_csv, config, cli, checkpoint, bench_csv (default: all)
 set -euo pipefail
@@ -13,11 +14,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(readings_csv config cli checkpoint bench_csv)
 
-cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only" \
-  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_C_COMPILER=clang -DMCPILOT_FUZZ=ON \
-  -DMCPILOT_BUILD_TESTS=OFF -DMCPILOT_BUILD_BENCHMARKS=OFF
-cmake --build build-fuzz -j "$(nproc)" $(printf -- '--target fuzz_%s ' "${targets[@]}")
+scripts/asan-build.sh $(printf -- 'fuzz_%s ' "${targets[@]}")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -27,9 +24,9 @@ trap 'rm -rf "$work"' EXIT
 fuzz_one() {  # target
   local t=$1
   mkdir -p "$work/$t"
-  build-fuzz/tests/fuzz/"fuzz_$t" "$work/$t" "tests/fuzz/corpus/$t" \
+  build-asan/tests/fuzz/"fuzz_$t" "$work/$t" "tests/fuzz/corpus/$t" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
-    -print_final_stats=1 -artifact_prefix=build-fuzz/ >"$work/$t.log" 2>&1
+    -print_final_stats=1 -artifact_prefix=build-asan/ >"$work/$t.log" 2>&1
 }
 jobs_at_once=$(nproc)
 failed=0
@@ -41,7 +38,7 @@ report() {  # index
   echo "== fuzz_$t, ${seconds} s"
   grep -E '^(#|stat::|==|SUMMARY|INFO: Seed)' "$work/$t.log" | tail -n 8 || true
   if [ "$rc" -ne 0 ]; then
-    echo "fuzz_$t failed (exit $rc); its input is saved as build-fuzz/crash-* (or leak-*, timeout-*)"
+    echo "fuzz_$t failed (exit $rc); its input is saved as build-asan/crash-* (or leak-*, timeout-*)"
     failed=1
   fi
 }

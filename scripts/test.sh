@@ -4,10 +4,10 @@
 # `ctest --test-dir build -L validation`).
 #
 #   scripts/test.sh              the default suite in build/ (Release)
-#   scripts/test.sh --sanitize   the same suite under ASan + UBSan in build-asan/, then the
-#                                runner, session and `run` tests under TSan in build-tsan/ (a
-#                                test binary of those tests' files alone)
-#                                (sanitized builds have a folder each: the flags differ)
+#   scripts/test.sh --sanitize   the same suite under ASan + UBSan in build-asan/ (clang; the
+#                                fuzz targets share that build), then the runner, session and
+#                                `run` tests under TSan in build-tsan/ (gcc; a test binary of
+#                                those tests' files alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,6 +39,8 @@ fi
 # -O1 keeps the sanitized builds and runs quick enough for CI; the benchmarks and the validation
 # studies are not built. install.own_model builds a separate project against the installed
 # library, a packaging check that sanitizer flags would only get in the way of.
+# ASan + UBSan: clang, in the build the fuzz targets share (scripts/asan-build.sh says why).
+# TSan: gcc, below.
 sanitized_build() {  # folder sanitizers targets...
   local dir=$1 what=$2
   shift 2
@@ -50,7 +52,7 @@ sanitized_build() {  # folder sanitizers targets...
 # UBSan stops at its first report (-fno-sanitize-recover); ASan's leak check stays on.
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
-sanitized_build build-asan address,undefined mcpilot mcpilot_tests example-pi example-mm1
+scripts/asan-build.sh mcpilot mcpilot_tests example-pi example-mm1
 # The unit tests run in 16 fixed shards of the test binary, $(nproc) shards at a time, not one
 # process per test as ctest runs them: an ASan process costs about 0.14 s of CPU to start and end
 # (its shadow memory, the leak check), 760 times over. On 2 cores the suite took 262 s of wall
