@@ -9,9 +9,8 @@
 # The coverage is the edge counters alone (MCPILOT_FUZZ_COVERAGE, cmake/sanitizers.cmake): with
 # libFuzzer's full default, which also calls back on every comparison, the unit tests ran 2-3x
 # slower, and in 60-s runs the fuzzers reached the same edges without it (README.md, "CI time").
-# -DNDEBUG: the library has no assert() of its own, and the header libraries' checks (toml++,
-# nlohmann-json, Boost) slowed the tests without adding a finding. -gline-tables-only: a
-# sanitizer's report and a fuzzer's crash name file and line.
+# -DNDEBUG, as the gcc ASan build had: the library has no assert() of its own. -gline-tables-only:
+# a sanitizer's report and a fuzzer's crash name file and line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || { echo "usage: scripts/asan-build.sh TARGET..." >&2; exit 2; }
