@@ -24,7 +24,8 @@
 #   `mcpilot analyze`)
 # Prints a Markdown table per case, then a line of issue 35's targets for it (converged sessions,
 # median time, intervals overlapping pairwise, sides, run counts; the slow start's warm-up and
-# mean against the steady state; the overhead rounds); every figure comes from this run.
+# mean against the steady state; the overhead rounds), and after each reference the sessions'
+# runs against 1.5 max(n*, min_samples q); every figure comes from this run.
 set -euo pipefail
 build=${1:-build}
 shift || true
@@ -98,7 +99,9 @@ while k < n // 2:
 nstar = tau * (1.96 * cv / 0.01) ** 2
 print(f"reference {sys.argv[2]}: {n} runs, mean {m*1e3:.4g} ms, CV {cv:.3f}, tau {tau:.2f} "
       f"(window {k}), n* = {nstar:.0f}")
+open(sys.argv[1] + ".nstar", "w").write(f"{nstar}\n")
 PY
+  runs_vs_nstar "$(cat "$work/ref.csv.nstar")"
   if [ -x "$build/tests/perf_bench_replay" ]; then
     echo
     "$build/tests/perf_bench_replay" "$work/ref.csv" 0.02 "$maxsec"
@@ -161,6 +164,27 @@ runs = [r["runs"] for r in rows]
 print(f"targets: {len(ok)} of {len(rows)} converged, median {statistics.median(r['s'] for r in rows):.1f} s, "
       f"{over} of {len(pairs)} pairs of intervals overlap, converged sides at most "
       f"{max(sides) if sides else float('nan'):.3f}x apart, runs {min(runs)}-{max(runs)} ({max(runs) / min(runs):.1f}x)")
+PY
+}
+
+# Each session's runs against issue 35's bound, read as 1.5 max(n*, min_samples q): n* from the
+# reference, q the subsession size the session chose. Below min_samples subsessions of q no
+# interval may stop (docs/validation.md, "The minimum of subsessions against n*").
+runs_vs_nstar() {  # n*
+  python3 - "$work/case" "$1" <<'PY'
+import json, os, sys
+d, nstar = sys.argv[1], float(sys.argv[2])
+files = sorted((f for f in os.listdir(d) if f.endswith(".json")), key=lambda f: int(f[:-5]))
+cells, within = [], 0
+for f in files:
+    m = json.load(open(os.path.join(d, f)))
+    w = next(q for q in m["commands"][0]["quantities"] if q["name"] == "wall_time")
+    q = w.get("subsession_size") or 1
+    bound = 1.5 * max(nstar, m["precision"]["min_samples"] * q)
+    runs = m["commands"][0]["runs"]
+    within += runs <= bound
+    cells.append(f"{runs} (q {q}, bound {bound:.0f})")
+print(f"runs against 1.5 max(n*, min_samples q): {within} of {len(files)} within; " + ", ".join(cells))
 PY
 }
 
