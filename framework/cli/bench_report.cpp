@@ -69,7 +69,13 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
         v = a.status;
       if (a.subsession_size || a.statistic == summary_statistic::median)
         v += ", " + std::to_string(a.n_used) + " of " + std::to_string(a.n) + " readings";
-      if (a.warmup.removed_begin)
+      if (a.warmup.leading_warmup)
+        // Not all of them a warm-up: say which were the start and which an earlier level.
+        v += ", " + std::to_string(a.warmup.removed_begin) + " removed before the stable phase (" +
+             std::to_string(a.warmup.leading_warmup) + " warm-up, then " +
+             std::to_string(a.warmup.removed_begin - a.warmup.leading_warmup) +
+             " of an earlier level)";
+      else if (a.warmup.removed_begin)
         v += ", " + std::to_string(a.warmup.removed_begin) + " warm-up removed";
       if (a.phase.latest && a.ci_low)
         v += ", of the latest phase only (runs " + std::to_string(a.phase.begin + 1) + "-" +

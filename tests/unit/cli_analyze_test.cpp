@@ -198,6 +198,29 @@ TEST(CliAnalyze, WarmupIsRemovedFromTheShippedSample) {
   EXPECT_GT(all["mean"].get<double>(), j["mean"].get<double>());
 }
 
+TEST(CliAnalyze, AWarmupAheadOfAnEarlierLevelInARecordedSession) {
+  // bench's slow-start case as recorded on 2026-12-06 (docs/bench.md, "A seventh run"): 20 runs
+  // of about 52 ms, then 11.75 ms stepping to 11.93 at run 514. The search cuts at 384, 414 and
+  // 514, and the 20 slow runs lie inside its first segment; the start screen on that segment
+  // finds them. Before it the report said "514 warm-up" and a drift of 2.19 ms, the slow runs
+  // averaged into the first level.
+  const std::string sample =
+      std::string(MCPILOT_SOURCE_DIR) + "/configs/samples/slow-start-then-step.csv";
+  const json j = analyze_json({"analyze", sample, "--json"});
+  EXPECT_EQ(j["n"], 1190);
+  const json& w = j["warmup"];
+  EXPECT_EQ(w["removed_begin"], 514);
+  EXPECT_EQ(w["leading_warmup"], 20);
+  EXPECT_EQ(w["changepoints"], json::array({20, 384, 414, 514}));
+  EXPECT_EQ(w["changepoints"].size(), w["p_values"].size());
+  // The levels after the warm-up: 11.75-11.93 ms, so a drift under half a millisecond.
+  EXPECT_GT(j["phase"]["drift"].get<double>(), 0.0001);
+  EXPECT_LT(j["phase"]["drift"].get<double>(), 0.0005);
+  const auto text = run_mcpilot({"analyze", sample});
+  EXPECT_NE(text.out.find("514 at the start (20 warm-up, then 494 of an earlier level)"),
+            std::string::npos)
+      << text.out;
+}
 // Past 2^15 readings the warm-up is searched on means of ceil(n / 2^15) readings
 // (docs/statistics.md): 40,000 readings, b = 2, a warm-up of 1,001 readings 2 sd low.
 TEST(CliAnalyze, WarmupOfALongSeriesIsSearchedOnMeans) {

@@ -16,10 +16,15 @@ nlohmann::ordered_json or_null(const std::optional<T>& v) {
 
 nlohmann::ordered_json to_json(const analysis& a) {
   nlohmann::ordered_json warmup = {
-      {"applied", a.warmup.applied},         {"removed_begin", a.warmup.removed_begin},
-      {"removed_end", a.warmup.removed_end}, {"changepoints", a.warmup.changepoints},
-      {"p_values", a.warmup.p_values},       {"accepted", a.warmup.accepted},
-      {"resolution", a.warmup.resolution},   {"short_warmup", a.warmup.short_warmup},
+      {"applied", a.warmup.applied},
+      {"removed_begin", a.warmup.removed_begin},
+      {"removed_end", a.warmup.removed_end},
+      {"changepoints", a.warmup.changepoints},
+      {"p_values", a.warmup.p_values},
+      {"accepted", a.warmup.accepted},
+      {"resolution", a.warmup.resolution},
+      {"short_warmup", a.warmup.short_warmup},
+      {"leading_warmup", a.warmup.leading_warmup},
   };
   nlohmann::ordered_json phase = {
       {"latest", a.phase.latest},

@@ -61,21 +61,6 @@ std::string converged_cell(const analysis& a, bool required) {
   return s;
 }
 
-std::string discarded_text(const analysis& a) {
-  std::string parts;
-  auto part = [&](std::size_t n, const char* what) {
-    if (!n) return;
-    if (!parts.empty()) parts += ", ";
-    parts += std::to_string(n) + " " + what;
-  };
-  part(a.warmup.removed_begin, "warm-up");
-  part(a.warmup.removed_end, "cool-down");
-  part(a.remainder, "past the last whole subsession");
-  const std::size_t listed = a.warmup.removed_begin + a.warmup.removed_end + a.remainder;
-  if (a.n > a.n_used + listed) part(a.n - a.n_used - listed, "other (no interval yet)");
-  return parts.empty() ? "nothing" : parts;
-}
-
 std::vector<std::string> method_header() {
   return {"quantity",    "readings",           "discarded", "change-points",   "subsession",
           "lag-1 (raw)", "lag-1 (subsession)", "interval",  "variance factor", "centre shift",

@@ -28,8 +28,6 @@ std::string target_cell(const precision& p);
 std::string readings_cell(const analysis& a);
 // "yes", "no: needs about N readings, has M", "no: unreachable", with " (optional)".
 std::string converged_cell(const analysis& a, bool required);
-// "20 warm-up, 3 past the last whole subsession", or "nothing".
-std::string discarded_text(const analysis& a);
 
 // The table of what the analysis did with each quantity's readings (warm-up search, subsession
 // size, autocorrelations, the interval's method, its variance factor and centre shift).

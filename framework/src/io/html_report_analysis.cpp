@@ -40,7 +40,7 @@ report_outcome write_html_report(std::ostream& out, const analysis& a,
   pg.subtitle = std::to_string(a.n) + " readings, " + std::string(to_string(a.kind)) + ", preset " +
                 ctx.preset + ", " + format_level(a.confidence) + " confidence";
   pg.result = analysis_verdict(a, ctx);
-  if (a.n != a.n_used) pg.result.notes.push_back("Discarded: " + html::discarded_text(a) + ".");
+  if (a.n != a.n_used) pg.result.notes.push_back("Discarded: " + discarded_text(a) + ".");
   for (const auto& w : warnings) pg.result.notes.push_back("Warning: " + w + ".");
 
   html::table t{"The estimate and its " + format_level(a.confidence) + " interval",

@@ -78,7 +78,7 @@ html::verdict session_verdict(const session_result& r, const session_labels& lab
                       std::to_string(covered) + " of these intervals cover it.");
   for (const auto& q : r.quantities)
     if (!q.derived && q.stats.n != q.stats.n_used)
-      v.notes.push_back("Discarded from " + q.name + ": " + html::discarded_text(q.stats) + ".");
+      v.notes.push_back("Discarded from " + q.name + ": " + discarded_text(q.stats) + ".");
   return v;
 }
 

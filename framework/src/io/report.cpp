@@ -76,6 +76,24 @@ std::string format_p(double p) {
   return printf_string("%.*g", 2, p);
 }
 
+std::string discarded_text(const analysis& a) {
+  std::string parts;
+  auto part = [&](std::size_t n, const char* what) {
+    if (!n) return;
+    if (!parts.empty()) parts += ", ";
+    parts += std::to_string(n) + " " + what;
+  };
+  // Before a stable phase that follows an earlier one, only the first readings were a warm-up.
+  const std::size_t lead = a.warmup.leading_warmup;
+  part(lead ? lead : a.warmup.removed_begin, "warm-up");
+  if (lead) part(a.warmup.removed_begin - lead, "of an earlier level");
+  part(a.warmup.removed_end, "cool-down");
+  part(a.remainder, "past the last whole subsession");
+  const std::size_t listed = a.warmup.removed_begin + a.warmup.removed_end + a.remainder;
+  if (a.n > a.n_used + listed) part(a.n - a.n_used - listed, "other (no interval yet)");
+  return parts.empty() ? "nothing" : parts;
+}
+
 std::string format_interval(double center, std::optional<double> low, std::optional<double> high,
                             bool relative) {
   if (!low) return format_number(center);
@@ -196,8 +214,14 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
            std::to_string(a.warmup.resolution * changepoint_options{}.min_segment) + ")";
     t.add("change-points", v);
     if (a.warmup.accepted)
-      t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (warm-up), " +
-                           std::to_string(a.warmup.removed_end) + " at the end (cool-down)");
+      t.add("removed",
+            std::to_string(a.warmup.removed_begin) + " at the start (" +
+                (a.warmup.leading_warmup
+                     ? std::to_string(a.warmup.leading_warmup) + " warm-up, then " +
+                           std::to_string(a.warmup.removed_begin - a.warmup.leading_warmup) +
+                           " of an earlier level"
+                     : std::string("warm-up")) +
+                "), " + std::to_string(a.warmup.removed_end) + " at the end (cool-down)");
     if (a.phase.latest) {
       std::string v = "latest: readings " + std::to_string(a.phase.begin) + "-" +
                       std::to_string(a.phase.end) + " (" +

@@ -177,18 +177,8 @@ void write_session_table(std::ostream& out, const session_result& r, const sessi
   for (const auto& q : r.quantities) {
     const analysis& a = q.stats;
     if (q.derived || a.n == a.n_used) continue;
-    std::string parts;
-    auto part = [&](std::size_t n, const char* what) {
-      if (!n) return;
-      if (!parts.empty()) parts += ", ";
-      parts += std::to_string(n) + " " + what;
-    };
-    part(a.warmup.removed_begin, "warm-up");
-    part(a.warmup.removed_end, "cool-down");
-    part(a.remainder, "past the last whole subsession");
-    const std::size_t listed = a.warmup.removed_begin + a.warmup.removed_end + a.remainder;
-    if (a.n > a.n_used + listed) part(a.n - a.n_used - listed, "other (no interval yet)");
-    if (parts.empty()) continue;
+    const std::string parts = discarded_text(a);
+    if (parts == "nothing") continue;
     out << (any ? "           " : "discarded: ") << q.name << ": " << parts << '\n';
     any = true;
   }

@@ -6,6 +6,7 @@
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/autocorrelation_time.hpp"
 #include "mcpilot/stats/changepoint.hpp"
+#include "mcpilot/stats/summary.hpp"
 #include "mcpilot/stats/warmup_screen.hpp"
 
 namespace mcpilot {
@@ -66,6 +67,22 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   const warmup_screen_result screen = screen_short_warmup(y.subspan(begin, end - begin), so);
   const std::size_t skip = screen.length;
   w.short_warmup += skip;
+  // A kept phase after an earlier one: how much of what goes before it is a warm-up. A first
+  // segment within the screen's reach is one (the search cut it itself); a longer one may start
+  // with a warm-up too short for the search, which would otherwise count as part of that earlier
+  // level and inflate the drift. Reported only: everything before the phase is removed either way.
+  std::size_t lead = 0;
+  if (!cp.changepoints.empty() && cp.changepoints.front() < begin) {
+    const std::size_t first = cp.changepoints.front();
+    if (first <= so.max_length) {
+      lead = first;
+    } else if (const warmup_screen_result s = screen_short_warmup(y.first(first), so);
+               s.length > 0) {
+      lead = s.length;
+      w.changepoints.push_back(lead);
+      w.p_values.push_back(s.p_value);
+    }
+  }
   for (std::size_t i = 0; i < cp.changepoints.size(); ++i) {
     if (skip > 0 && cp.changepoints[i] > begin && (i == 0 || cp.changepoints[i - 1] <= begin)) {
       w.changepoints.push_back(begin + skip);
@@ -78,14 +95,23 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
     w.changepoints.push_back(begin + skip);
     w.p_values.push_back(screen.p_value);
   }
+  w.leading_warmup += lead;
   w.removed_begin += begin + skip;
   w.removed_end += y.size() - end;
   stable = y.subspan(begin + skip, end - begin - skip);
   if (phase) {
     phase->begin = begin + skip;
     phase->end = end;
-    const auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
+    auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
     phase->segments = segments.size();
+    // The drift is the machine's: the warm-up ahead of an earlier level is not one of its levels.
+    if (lead > 0 && lead == segments.front().end) {
+      segments.erase(segments.begin());
+    } else if (lead > 0) {
+      auto& s0 = segments.front();
+      const double m = mean(y.subspan(lead, s0.end - lead));
+      s0 = {lead, s0.end, opt.kind == quantity_kind::rate ? 1.0 / m : m, s0.stable};
+    }
     if (segments.size() > 1) {
       double lo = segments.front().mean, hi = lo;
       std::size_t at = 0;

@@ -32,6 +32,10 @@ std::string_view mean_label(const analysis& a);
 std::string format_level(double fraction);
 // p-values: two significant digits, scientific below 1e-3.
 std::string format_p(double p);
+// What an analysis left out of its interval, in words: "20 warm-up, 3 past the last whole
+// subsession", "20 warm-up, 494 of an earlier level" (warmup_report::leading_warmup), or
+// "nothing". The text report, the session summary and the HTML report all say it so.
+std::string discarded_text(const analysis& a);
 // "194.9 [191.2, 198.6] (±1.9%)"; an asymmetric interval gets "(-1.8%, +2.0%)", a missing upper
 // end "[10.1, unbounded)". Without bounds, just the center. `relative = false` leaves out the
 // percentages (for a difference, whose size relative to itself means nothing).

@@ -53,6 +53,11 @@ struct warmup_report {
   // Of removed_begin, the readings the short warm-up screen dropped at the start of the phase the
   // search kept (warmup_screen.hpp): a warm-up shorter than the search's shortest segment.
   std::size_t short_warmup = 0;
+  // Of removed_begin, when the kept phase begins after an earlier one: the series' first readings
+  // that the same screen finds apart from that earlier phase, a warm-up ahead of it (20 slow runs,
+  // then a shift of the machine's level at run 514: 20 of the 514). Its change-point is listed
+  // first, and the phase's drift leaves those readings out. 0 when none.
+  std::size_t leading_warmup = 0;
 };
 
 // The phase of the readings the interval is built on. Single-stream analyses only.
