@@ -275,7 +275,9 @@ void write_csv(std::ostream& out, const programs::bench_session& s) {
 }
 
 void write_markdown(std::ostream& out, const programs::bench_session& s) {
-  out << "| Command | Mean [s] | Interval [s] | Runs | Warm-up removed | Relative |\n"
+  // "Removed at start", not "warm-up": before a stable phase that follows an earlier level of the
+  // machine, the count holds that level too (the table above splits it).
+  out << "| Command | Mean [s] | Interval [s] | Runs | Removed at start | Relative |\n"
       << "|:---|---:|---:|---:|---:|---:|\n";
   const std::size_t wall = s.settings().columns.size();
   double base = 0;

@@ -4,6 +4,10 @@
  *   sleepnormal MEAN SD      sleeps a N(MEAN, SD^2) draw of seconds (at least 0)
  *   work W                   sleeps 0.05 + W / 2000 seconds (a rate of 2000 work per second)
  *   slowfirst K FAST SLOW    sleeps SLOW s during its first K runs, FAST s afterwards
+ *   warmfirst K FAST SLOW SD prints SLOW during its first K runs, FAST afterwards, plus N(0, SD^2)
+ *   warmstep K SLOW M LOW HIGH SD
+ *                            prints SLOW during its first K runs, LOW until run M, HIGH after
+ *                            (a warm-up, then a step of the machine's level), plus N(0, SD^2)
  *   fail CODE                writes to stderr and exits with CODE
  *   garbage                  prints a line that is not a number
  * Runs are numbered by a counter kept in the file named by BENCH_HELPER_STATE (0 when unset),
@@ -84,6 +88,11 @@ int main(int argc, char** argv) {
     /* A reported reading, slow for the first N runs: a warm-up with no timing noise in it. */
     const double mean = run < atol(argv[2]) ? atof(argv[4]) : atof(argv[3]);
     printf("%.17g\n", mean + atof(argv[5]) * normal());
+  } else if (!strcmp(mode, "warmstep") && argc >= 8) {
+    const double level = run < atol(argv[2])   ? atof(argv[3])
+                         : run < atol(argv[4]) ? atof(argv[5])
+                                               : atof(argv[6]);
+    printf("%.17g\n", level + atof(argv[7]) * normal());
   } else if (!strcmp(mode, "fail") && argc >= 3) {
     fprintf(stderr, "bench_helper: failing on purpose\n");
     return atoi(argv[2]);

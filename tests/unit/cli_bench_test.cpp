@@ -333,6 +333,30 @@ TEST(CliBench, WarmupRunsAreRemoved) {
   EXPECT_NE(r.out.find("warm-up removed"), std::string::npos);
 }
 
+// A warm-up, then a step of the level at run 520 (readings 50 for 20 runs, 10 until run 520,
+// 10.3 after, noise sd 0.1): the later level is the stable phase, and every run before it is
+// removed, but the table and the JSON say how many were the warm-up (20-30:
+// the search's own cut is 30) and how many an earlier level (statistics.md, "A warm-up ahead of
+// an earlier level"). A width no session reaches keeps it running to --max-runs.
+TEST(CliBench, AWarmupAheadOfAnEarlierLevelIsToldApart) {
+  run_result r;
+  const auto j = bench_json({"--ci-perc", "0.0001", "--max-runs", "1220", "--output", "csv:x", "--",
+                             helper, "warmstep", "20", "50", "520", "10", "10.3", "0.1"},
+                            1, &r);
+  ASSERT_EQ(r.exit_code, 3) << r.out << r.err;  // not converged: --max-runs ended it
+  const auto& x = quantity(j["commands"][0], "x");
+  const auto removed = x["warmup"]["removed_begin"].get<int>();
+  const auto lead = x["warmup"]["leading_warmup"].get<int>();
+  EXPECT_NEAR(removed, 520, 10) << r.out;
+  EXPECT_GE(lead, 20) << r.out;
+  EXPECT_LE(lead, 30) << r.out;
+  EXPECT_NEAR(x["mean"].get<double>(), 10.3, 0.05) << r.out;
+  const std::string split = std::to_string(removed) + " removed before the stable phase (" +
+                            std::to_string(lead) + " warm-up, then " +
+                            std::to_string(removed - lead) + " of an earlier level)";
+  EXPECT_NE(r.out.find(split), std::string::npos) << r.out;
+}
+
 // --min-seconds holds a verdict until the runs add up to it: the helper's quick runs meet the
 // quick preset within a few dozen, and the session goes on to 0.4 s of them; the JSON, the table
 // and the progress lines say how much was measured. A floor above --max-seconds could never be
