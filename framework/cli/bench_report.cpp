@@ -72,9 +72,7 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
       if (a.warmup.leading_warmup)
         // Not all of them a warm-up: say which were the start and which an earlier level.
         v += ", " + std::to_string(a.warmup.removed_begin) + " removed before the stable phase (" +
-             std::to_string(a.warmup.leading_warmup) + " warm-up, then " +
-             std::to_string(a.warmup.removed_begin - a.warmup.leading_warmup) +
-             " of an earlier level)";
+             removed_at_start_text(a) + ")";
       else if (a.warmup.removed_begin)
         v += ", " + std::to_string(a.warmup.removed_begin) + " warm-up removed";
       if (a.phase.latest && a.ci_low)

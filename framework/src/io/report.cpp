@@ -94,6 +94,13 @@ std::string discarded_text(const analysis& a) {
   return parts.empty() ? "nothing" : parts;
 }
 
+std::string removed_at_start_text(const analysis& a) {
+  const std::size_t lead = a.warmup.leading_warmup;
+  if (!lead) return "warm-up";
+  return std::to_string(lead) + " warm-up, then " + std::to_string(a.warmup.removed_begin - lead) +
+         " of an earlier level";
+}
+
 std::string format_interval(double center, std::optional<double> low, std::optional<double> high,
                             bool relative) {
   if (!low) return format_number(center);
@@ -214,14 +221,9 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
            std::to_string(a.warmup.resolution * changepoint_options{}.min_segment) + ")";
     t.add("change-points", v);
     if (a.warmup.accepted)
-      t.add("removed",
-            std::to_string(a.warmup.removed_begin) + " at the start (" +
-                (a.warmup.leading_warmup
-                     ? std::to_string(a.warmup.leading_warmup) + " warm-up, then " +
-                           std::to_string(a.warmup.removed_begin - a.warmup.leading_warmup) +
-                           " of an earlier level"
-                     : std::string("warm-up")) +
-                "), " + std::to_string(a.warmup.removed_end) + " at the end (cool-down)");
+      t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (" +
+                           removed_at_start_text(a) + "), " + std::to_string(a.warmup.removed_end) +
+                           " at the end (cool-down)");
     if (a.phase.latest) {
       std::string v = "latest: readings " + std::to_string(a.phase.begin) + "-" +
                       std::to_string(a.phase.end) + " (" +

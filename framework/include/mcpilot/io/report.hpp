@@ -36,6 +36,9 @@ std::string format_p(double p);
 // subsession", "20 warm-up, 494 of an earlier level" (warmup_report::leading_warmup), or
 // "nothing". The text report, the session summary and the HTML report all say it so.
 std::string discarded_text(const analysis& a);
+// What the readings removed at the start were: "warm-up", or "20 warm-up, then 494 of an earlier
+// level" when the stable phase follows an earlier one (warmup_report::leading_warmup).
+std::string removed_at_start_text(const analysis& a);
 // "194.9 [191.2, 198.6] (±1.9%)"; an asymmetric interval gets "(-1.8%, +2.0%)", a missing upper
 // end "[10.1, unbounded)". Without bounds, just the center. `relative = false` leaves out the
 // percentages (for a difference, whose size relative to itself means nothing).
