@@ -42,9 +42,23 @@ void BM_NormalWithWarmup(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+// The second argument turns the few-batch fallback off (0) or on (1): what testing the
+// candidates that no subsession size qualifies for costs, on the series where they are common.
 void BM_Ar08(benchmark::State& state) {
   const auto x = ar_series(static_cast<std::size_t>(state.range(0)), 3, 0.8);
-  for (auto _ : state) benchmark::DoNotOptimize(mcpilot::detect_changepoints(x));
+  mcpilot::changepoint_options o;
+  o.few_batch_fallback = state.range(1) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(mcpilot::detect_changepoints(x, o));
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+// Wandering readings (rho 0.97) with a step of 12 sd in the middle, as validate_wandering_step.
+void BM_Ar097Step(benchmark::State& state) {
+  auto x = ar_series(static_cast<std::size_t>(state.range(0)), 4, 0.97);
+  for (std::size_t i = x.size() / 2; i < x.size(); ++i) x[i] += 12;
+  mcpilot::changepoint_options o;
+  o.few_batch_fallback = state.range(1) != 0;
+  for (auto _ : state) benchmark::DoNotOptimize(mcpilot::detect_changepoints(x, o));
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
@@ -52,5 +66,11 @@ void BM_Ar08(benchmark::State& state) {
 
 BENCHMARK(BM_IidNormal)->Arg(1000)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormalWithWarmup)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Ar08)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Ar08)->Args({100000, 0})->Args({100000, 1})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Ar097Step)
+    ->Args({4000, 0})
+    ->Args({4000, 1})
+    ->Args({100000, 0})
+    ->Args({100000, 1})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "mcpilot/error.hpp"
+#include "mcpilot/io/readings_csv.hpp"
 #include "mcpilot/stats/changepoint.hpp"
+#include "stats/changepoint_parts.hpp"
 
 using namespace mcpilot;
 
@@ -323,6 +325,63 @@ TEST(Changepoints, ShiftsBelowTheMinimumAreMerged) {
   EXPECT_EQ(one.p_values.size(), 1u);
   EXPECT_TRUE(one.accepted);
   EXPECT_EQ(one.stable_begin, one.changepoints[0]);
+}
+
+// The fallback test on few batches (stats/changepoint_parts.hpp): Student's pooled t on batch
+// medians. Each batch below is constant but for one far reading, so its median is the constant.
+// SciPy 1.10.1: scipy.stats.ttest_ind([1.0, 1.2, 0.9, 1.1], [1.5, 1.4, 1.7, 1.6, 1.45, 1.55],
+// equal_var=True).pvalue = 0.0002015932083735124; ([2.0, 2.3, 1.9, 2.2], [1.0, 1.2, 0.8, 1.1,
+// 0.9]) gives 2.6123138781849047e-05.
+TEST(Changepoints, FewBatchTestIsPooledTOnBatchMedians) {
+  auto batches = [](std::vector<double>& x, const std::vector<double>& values, std::size_t q) {
+    for (const double v : values) {
+      for (std::size_t i = 0; i < q; ++i) x.push_back(v);
+      x[x.size() - q / 2] = 100;  // a far reading: not the median of 10 or 11
+    }
+  };
+  std::vector<double> x;
+  batches(x, {1.0, 1.2, 0.9, 1.1}, 10);
+  batches(x, {1.5, 1.4, 1.7, 1.6, 1.45, 1.55}, 10);
+  const auto r = detail::few_batch_test(x, 40, true, 40, 60, false);
+  EXPECT_TRUE(r.valid);  // 6 batches of the longer side: too few for the corrected rule to judge
+  EXPECT_NEAR(r.p, 0.0002015932083735124, 1e-12);
+
+  // The shorter side on the right, 45 readings: q = 11, and the reading past its 4 batches is
+  // not used.
+  std::vector<double> y;
+  batches(y, {1.0, 1.2, 0.8, 1.1, 0.9}, 11);
+  batches(y, {2.0, 2.3, 1.9, 2.2}, 11);
+  y.push_back(-50);
+  const auto s = detail::few_batch_test(y, 55, false, 45, 55, false);
+  EXPECT_TRUE(s.valid);
+  EXPECT_NEAR(s.p / 2.6123138781849047e-05, 1, 1e-9);
+
+  // With 8 batches of the longer side the corrected rule has judged q: a test only if it found
+  // such means independent.
+  std::vector<double> z;
+  batches(z, {1.0, 1.2, 0.9, 1.1}, 10);
+  batches(z, {1.5, 1.4, 1.7, 1.6, 1.45, 1.55, 1.5, 1.5}, 10);
+  EXPECT_FALSE(detail::few_batch_test(z, 40, true, 40, 80, false).valid);
+  EXPECT_TRUE(detail::few_batch_test(z, 40, true, 40, 80, true).valid);
+}
+
+// docs/statistics.md, "A step among wandering runs": a recorded bench session, 20 runs of 30 ms,
+// then about 3.5 ms until run 300 and 5.6 ms after, each level wandering over tens of runs. The
+// rank test cannot test the step (no q with 8 batches of either side has uncorrelated means);
+// the fallback finds it, and without it nothing is found.
+TEST(Changepoints, AStepAmongWanderingRunsIsFound) {
+  const std::vector<double> x =
+      read_readings(std::string(MCPILOT_SOURCE_DIR) + "/docs/data/step-among-wandering-runs.csv")
+          .values;
+  ASSERT_EQ(x.size(), 640u);
+  const changepoint_result r = detect_changepoints(x);
+  ASSERT_EQ(r.changepoints.size(), 1u);
+  EXPECT_NEAR(static_cast<double>(r.changepoints[0]), 300, 10);
+  EXPECT_LE(r.p_values[0], 0.01 / 640);
+  EXPECT_TRUE(r.accepted);
+  changepoint_options without;
+  without.few_batch_fallback = false;
+  EXPECT_TRUE(detect_changepoints(x, without).changepoints.empty());
 }
 
 }  // namespace MCPILOT_TEST_FILE

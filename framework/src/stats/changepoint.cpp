@@ -183,7 +183,7 @@ changepoint_result search(std::span<const double> x, const changepoint_options& 
   auto begin_of = [&](std::size_t i) { return prev[i] == none ? std::size_t{0} : at[prev[i]]; };
   auto end_of = [&](std::size_t i) { return next[i] == none ? n : at[next[i]]; };
   removal_queue heap(c);
-  const detail::search_context ctx(options, readings);
+  const detail::search_context ctx(options, readings, n);
   detail::test_scratch scratch;
   // A removal lengthens one side of each neighbour. When that side is the longer one and already
   // reached length_ratio times the shorter, the neighbour's test window is unchanged, and so are

@@ -119,7 +119,8 @@ struct search_context {
   const changepoint_options& opt;
   double table_work;
   rank_sum_options rank;
-  search_context(const changepoint_options& o, std::size_t readings);
+  double threshold;  // alpha / the points searched
+  search_context(const changepoint_options& o, std::size_t readings, std::size_t points);
 };
 
 // The outcome of testing one candidate.
@@ -144,5 +145,21 @@ test_window window_of(std::size_t b, std::size_t at, std::size_t e, const change
 // exact rank test of the two sides' batch sums. x is the series of `sums`.
 segment_test test_segments(std::span<const double> x, const series_sums& sums, std::size_t at,
                            const test_window& w, const search_context& ctx, test_scratch& scratch);
+
+// The test a candidate falls back on when no subsession size qualifies for the rank test
+// (changepoint.hpp, step 2): Student's pooled t on the means of batches of q = shorter / 4
+// readings, aligned at `at`, against at most 32 of the longer side's. It is a test (valid) when
+// the corrected rule found means of q readings or fewer nearly independent (`independent`), or
+// when the longer side holds fewer than 8 such batches, so that the rule could not judge them;
+// otherwise it has found them correlated, and the p only orders the candidate for removal.
+// O(shorter + min(longer, 8 shorter)).
+inline constexpr std::size_t few_batches = 4;
+inline constexpr std::size_t max_longer_batches = 32;
+struct few_batch_result {
+  double p = 1;
+  bool valid = false;
+};
+few_batch_result few_batch_test(std::span<const double> x, std::size_t at, bool left_shorter,
+                                std::size_t shorter, std::size_t longer, bool independent);
 
 }  // namespace mcpilot::detail

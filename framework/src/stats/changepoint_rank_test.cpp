@@ -172,14 +172,28 @@ rank_sum_options test_options(std::size_t n) {
   return o;
 }
 
+// The p of one rank test, and whether that test could have kept the candidate at all.
+struct rank_outcome {
+  double p = 1;
+  bool can_reach = false;  // its smallest p, 2 / C(k + m, k) without ties, is <= the threshold
+};
+
+bool reaches(std::size_t k, std::size_t m, double threshold) {
+  if (k == 0) return false;
+  const double kk = static_cast<double>(k), mm = static_cast<double>(m);
+  const double log_choose = std::lgamma(kk + mm + 1) - std::lgamma(kk + 1) - std::lgamma(mm + 1);
+  return std::log(2.0) - log_choose <= std::log(threshold);
+}
+
 // Exact p of the difference between the segments [b, at) and [at, e), on subsession means
 // aligned at `at`. The longer segment is used up to length_ratio times the shorter one's length,
 // next to the candidate.
-double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std::size_t shorter,
-               std::size_t longer, std::size_t q0, const search_context& ctx,
-               test_scratch& scratch) {
+rank_outcome test_at(std::span<const double> x, std::size_t at, bool left_shorter,
+                     std::size_t shorter, std::size_t longer, std::size_t q0,
+                     const search_context& ctx, test_scratch& scratch) {
   const test_plan t = plan(q0, shorter, longer, ctx.table_work);
-  if (t.k == 0) return 1;
+  if (t.k == 0) return {};
+  const bool can_reach = reaches(t.k, t.m, ctx.threshold);
   auto sides = [&](const test_plan& plan) {  // the readings under each side's means
     const std::size_t ka = left_shorter ? plan.k : plan.m, kb = left_shorter ? plan.m : plan.k;
     return std::pair{x.subspan(at - ka * plan.q, ka * plan.q), x.subspan(at, kb * plan.q)};
@@ -202,11 +216,19 @@ double test_at(std::span<const double> x, std::size_t at, bool left_shorter, std
     const tie_screen screen = screen_sums(ra, rb, q0, limit, scratch.screen);
     if (screen.may_be_tied()) {
       const auto [ya, yb] = means(fine);
-      if (screen.mostly_tied(ya, yb)) return rank_sum_test_in_place(ya, yb, ctx.rank).p;
+      if (screen.mostly_tied(ya, yb))
+        return {rank_sum_test_in_place(ya, yb, ctx.rank).p, reaches(k0, fine.m, ctx.threshold)};
     }
   }
   const auto [ya, yb] = means(t);
-  return rank_sum_test_in_place(ya, yb, ctx.rank).p;
+  return {rank_sum_test_in_place(ya, yb, ctx.rank).p, can_reach};
+}
+
+// Keep the buffers for the many short tests, but not those of a long segment: a few tests of a
+// long series compare most of it, and holding their buffers would raise the peak memory.
+void release(test_scratch& scratch) {
+  for (auto* v : {&scratch.left, &scratch.right, &scratch.sums})
+    if (v->capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(*v);
 }
 
 // Windows of this many sums and more are searched in pieces rather than rebuilt whole (128 KB).
@@ -214,8 +236,12 @@ constexpr std::size_t streamed_above = std::size_t{1} << 14;
 
 }  // namespace
 
-search_context::search_context(const changepoint_options& o, std::size_t readings)
-    : opt(o), table_work(detail::table_work(o, readings)), rank(test_options(readings)) {}
+search_context::search_context(const changepoint_options& o, std::size_t readings,
+                               std::size_t points)
+    : opt(o),
+      table_work(detail::table_work(o, readings)),
+      rank(test_options(readings)),
+      threshold(o.alpha / static_cast<double>(points)) {}
 
 test_window window_of(std::size_t b, std::size_t at, std::size_t e,
                       const changepoint_options& opt) {
@@ -254,17 +280,31 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
     }
   }
   const subsession_sizes sizes = rule.sizes();
+  const bool fallback = opt.few_batch_fallback && opt.correct_autocorrelation_bias;
   if (sizes.corrected) {
-    r.p = r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.corrected, ctx, scratch);
+    const rank_outcome t =
+        test_at(x, at, left_shorter, shorter, longer, *sizes.corrected, ctx, scratch);
+    r.p = r.order_p = t.p;
+    // A test too small to reach the threshold says nothing against a change: removed for its p,
+    // a 12-sd step with 30 readings on one side went before the false candidates beside it.
+    if (t.can_reach || t.p <= ctx.threshold || !fallback) return release(scratch), r;
+    r.p.reset();
   } else if (sizes.plain) {
-    const double p = test_at(x, at, left_shorter, shorter, longer, *sizes.plain, ctx, scratch);
-    r.order_p = p;
-    if (!opt.correct_autocorrelation_bias) r.p = p;
+    r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.plain, ctx, scratch).p;
+    if (!opt.correct_autocorrelation_bias) r.p = r.order_p;
   }
-  // Keep the buffers for the many short tests, but not those of a long segment: a few tests of a
-  // long series compare most of it, and holding their buffers would raise the peak memory.
-  for (auto* v : {&scratch.left, &scratch.right, &scratch.sums})
-    if (v->capacity() > (std::size_t{1} << 16)) std::vector<double>().swap(*v);
+  // Untestable by ranks: a plain-q test whose shorter side holds no batch says p = 1, which
+  // removed a 12-sd step between a short segment and a long wandering one before the false
+  // candidates beside it (docs/statistics.md, "A step among wandering runs").
+  if (fallback) {
+    // Means of q readings are judged nearly independent when the corrected rule chose q or less.
+    const std::size_t q = shorter / few_batches;
+    const bool independent = sizes.corrected && *sizes.corrected <= q;
+    const few_batch_result t = few_batch_test(x, at, left_shorter, shorter, longer, independent);
+    if (t.valid && (independent || (sizes.plain && *sizes.plain <= q))) r.p = t.p;
+    r.order_p = t.valid ? t.p : std::min(r.order_p, t.p);
+  }
+  release(scratch);
   return r;
 }
 

@@ -1,4 +1,5 @@
 #include "mcpilot/stats/scaling.hpp"
+#include "mcpilot/stats/summary.hpp"
 
 #include <algorithm>
 #include <array>
@@ -24,7 +25,6 @@ constexpr std::array<scaling_shape, 7> shape_table = {
 
 using detail::fit_cd;
 using detail::fixed;
-using detail::median_of;
 using detail::weighted_mean;
 using detail::weights_for;
 
@@ -130,7 +130,7 @@ void add_jump_warnings(scaling_result& r, double jump) {
   if (r.steps.size() < 2) return;
   std::vector<double> p;
   for (const auto& st : r.steps) p.push_back(st.exponent);
-  const double typical = median_of(p);
+  const double typical = median_in_place(p);
   for (std::size_t i = 0; i < r.steps.size(); ++i) {
     const auto& st = r.steps[i];
     if (!(std::abs(st.exponent - typical) > jump)) continue;
@@ -308,9 +308,9 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
       z.sd = std::sqrt(static_cast<double>(ss / static_cast<long double>(v.size() - 1)));
     }
     std::vector<double> tmp = v;
-    z.median = median_of(tmp);
+    z.median = median_in_place(tmp);
     for (double& x : tmp) x = std::abs(x - z.median);
-    z.mad_rel = median_of(tmp) / z.median;
+    z.mad_rel = median_in_place(tmp) / z.median;
     r.sizes.push_back(z);
     groups.push_back(std::move(v));
     at = end;
@@ -413,7 +413,7 @@ scaling_result analyze_scaling(std::span<const double> n, std::span<const double
         const auto& v = groups[i];
         buf.resize(v.size());
         for (auto& x : buf) x = v[draw_index(g, v.size())];
-        boot_medians[i] = median_of(buf);
+        boot_medians[i] = median_in_place(buf);
       }
       const auto vb =
           validate_prepared(prep, shapes, boot_medians, options.weighting, w, log_t, ones, nonneg);

@@ -12,19 +12,12 @@
 #include "mcpilot/error.hpp"
 #include "mcpilot/stats/distributions.hpp"
 #include "mcpilot/stats/scaling.hpp"
+#include "mcpilot/stats/summary.hpp"
 #include "scaling_parts.hpp"
 
 namespace mcpilot {
 
 namespace detail {
-
-double median_of(std::span<double> v) {
-  const std::size_t m = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m), v.end());
-  const double upper = v[m];
-  if (v.size() % 2) return upper;
-  return (*std::max_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(m)) + upper) / 2;
-}
 
 // long double sums: the bases span many decades (n^3 over 2^8 .. 2^15 spans 10^7 .. 10^13), and
 // the centred form keeps the cancellation in Sxx to the spread of x, not its size.
@@ -254,7 +247,7 @@ std::vector<size_group> group_rows(std::span<const double> n, std::span<const do
     while (at < order.size() && n[order[at]] == g.n) v.push_back(t[order[at++]]);
     g.count = v.size();
     std::vector<double> tmp = v;
-    g.median = detail::median_of(tmp);
+    g.median = median_in_place(tmp);
     if (logs)
       for (double& x : v) x = std::log(x);
     long double sum = 0;

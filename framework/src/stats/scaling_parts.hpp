@@ -15,9 +15,6 @@ namespace mcpilot::detail {
 
 inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-// The median of v; reorders v.
-double median_of(std::span<double> v);
-
 // c, d of y ~ c x + d with weights w, leaving out index `skip` (or none when skip >= k). With
 // nonnegative_d, a negative d is replaced by the fit through the origin (c = sum w x y /
 // sum w x^2, d = 0): the least-squares solution under d >= 0. Returns false when the x left are

@@ -67,20 +67,24 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   const warmup_screen_result screen = screen_short_warmup(y.subspan(begin, end - begin), so);
   const std::size_t skip = screen.length;
   w.short_warmup += skip;
-  // A kept phase after an earlier one: how much of what goes before it is a warm-up. A first
-  // segment within the screen's reach is one (the search cut it itself); a longer one may start
-  // with a warm-up too short for the search, which would otherwise count as part of that earlier
-  // level and inflate the drift. Reported only: everything before the phase is removed either way.
+  // A kept phase after an earlier one: how much of what goes before it is a warm-up. The start
+  // screen runs on all of it: the search's first segment may hold a warm-up too short for the
+  // search and some of the earlier level (cut at 60 where 20 runs were slow), which would
+  // otherwise count as part of that level and inflate the drift. If the screen finds none, a
+  // first segment within its reach is the warm-up (the search cut it itself). Reported only:
+  // everything before the phase is removed either way. The first segment may also be the only
+  // one before the phase, when it is beyond that reach.
   std::size_t lead = 0;
-  if (!cp.changepoints.empty() && cp.changepoints.front() < begin) {
+  if (!cp.changepoints.empty() && (cp.changepoints.front() < begin ||
+                                   (cp.changepoints.front() == begin && begin > so.max_length))) {
     const std::size_t first = cp.changepoints.front();
-    if (first <= so.max_length) {
-      lead = first;
-    } else if (const warmup_screen_result s = screen_short_warmup(y.first(first), so);
-               s.length > 0) {
+    const warmup_screen_result s = screen_short_warmup(y.first(begin), so);
+    if (s.length > 0 && s.length < first) {
       lead = s.length;
       w.changepoints.push_back(lead);
       w.p_values.push_back(s.p_value);
+    } else if (s.length > 0 || first <= so.max_length) {
+      lead = first;
     }
   }
   for (std::size_t i = 0; i < cp.changepoints.size(); ++i) {
@@ -104,8 +108,10 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
     phase->end = end;
     auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
     phase->segments = segments.size();
-    // The drift is the machine's: the warm-up ahead of an earlier level is not one of its levels.
-    if (lead > 0 && lead == segments.front().end) {
+    // The drift is the machine's: the warm-up ahead of an earlier level is not one of its levels,
+    // nor is the rest of a first segment within the screen's reach (the 10 readings of [20, 30)
+    // after a warm-up of 20 put a mean 0.3 sd off into the drift).
+    if (lead > 0 && segments.front().end <= so.max_length) {
       segments.erase(segments.begin());
     } else if (lead > 0) {
       auto& s0 = segments.front();

@@ -45,4 +45,9 @@ double harmonic_mean(std::span<const double> x) {
   return static_cast<double>(static_cast<long double>(x.size()) / s);
 }
 
+double median_in_place(std::span<double> v) {
+  if (v.empty()) return std::numeric_limits<double>::quiet_NaN();
+  return boost::math::statistics::median(v);
+}
+
 }  // namespace mcpilot

@@ -24,9 +24,20 @@
 //    tested: it is never kept on those segments (the readings are too autocorrelated to say
 //    anything, and keeping it would let excursions pass for changes), but it is removed in the
 //    order of the p it has at the plain estimate's q, so that a real change between short
-//    segments survives until its neighbours are merged away and it becomes testable. The
-//    candidate with the largest p is removed and its two neighbours are tested again on their
-//    merged segments, until every remaining candidate is testable with p <= alpha / n.
+//    segments survives until its neighbours are merged away and it becomes testable. A rank test
+//    too small to reach alpha / n at all (2 / C(k + m, k) above it) counts as no test: removed
+//    for its p, a 12-sd step with one batch on its shorter side went before the false candidates
+//    beside it. The candidate with the largest p is removed and its two neighbours are tested
+//    again on their merged segments, until every remaining candidate is testable with
+//    p <= alpha / n.
+//    Few batches. A candidate without a rank test is tested by Student's pooled t on the medians
+//    of batches of q = shorter / 4 readings, the 4 of the shorter side against those of the
+//    longer, when its means at that q are nearly independent as far as the readings can tell:
+//    the corrected rule chose q or less, or the longer side holds fewer than 8 batches of q (the
+//    rule cannot judge them) and the plain rule chose q or less. Otherwise the t's p only orders
+//    it for removal. This finds a step between two stretches that each wander over tens of
+//    readings, which no q with 8 batches tests (docs/statistics.md, "A step among wandering
+//    runs"); on AR(1) readings it raises the false rate by at most about a point.
 // 3. Stable phase: the longest segment (the first of equal ones); accepted iff it holds more than
 //    half of the readings. When not accepted the caller must not use a segment (say so instead).
 // 4. Long series. A series of more than max_points readings is searched, by steps 1-3, on the
@@ -69,6 +80,10 @@ struct changepoint_options {
   // excursions pass for changes (AR(1), rho 0.9, n = 100: 5.8% false instead of about 2%; see
   // docs/validation.md).
   bool correct_autocorrelation_bias = true;
+  // A candidate without a rank test is tested by Student's t on 4 batch medians of the shorter
+  // side against those of the longer (step 2, "Few batches"), instead of never being kept
+  // (docs/statistics.md, "A step among wandering runs"). Only with the corrected estimate.
+  bool few_batch_fallback = true;
   // The longer neighbouring segment is compared up to this many times the shorter one's length
   // (the readings next to the candidate). Beyond 8 the precision of the difference of the means
   // gains at most 1 - sqrt(8/9) = 6% while the cost grows with the length.

@@ -17,6 +17,10 @@ double variance(std::span<const double> x);
 // B). 0 when n < 3 or every value is equal.
 double skewness(std::span<const double> x);
 
+// The median of v (the mean of the middle two for an even count), reordering v. O(n) on average.
+// NaN for an empty span.
+double median_in_place(std::span<double> v);
+
 // n / sum(1/x_i). Every reading must be > 0; reading_error names the first that is not.
 double harmonic_mean(std::span<const double> x);
 
