@@ -82,8 +82,8 @@ void run_changepoints(const changepoints_state& st) {
 
   std::cout << c.source << ": " << r.n << " readings, " << r.changepoints.size()
             << (r.changepoints.size() == 1 ? " change-point" : " change-points")
-            << " (binary segmentation, exact rank-sum test at alpha " << format_number(st.alpha)
-            << "/n, segments of at least " << st.min_segment
+            << " (binary segmentation, exact rank-sum test or t on batch medians at alpha "
+            << format_number(st.alpha) << "/n, segments of at least " << st.min_segment
             << (r.resolution > 1 ? " means of " + std::to_string(r.resolution) + " readings"
                                  : std::string())
             << ")\n\n";
@@ -104,7 +104,11 @@ void run_changepoints(const changepoints_state& st) {
   for (std::size_t k = 0; k < r.changepoints.size(); ++k)
     std::cout << "  change-point at reading " << r.changepoints[k] << " (line "
               << c.positions.line(r.changepoints[k])
-              << "): p = " << (k < r.p_values.size() ? format_p(r.p_values[k]) : "?") << '\n';
+              << "): p = " << (k < r.p_values.size() ? format_p(r.p_values[k]) : "?")
+              << (k < r.tests.size() && r.tests[k] == changepoint_test::few_batches
+                      ? " (t on batch medians: no rank test could decide)"
+                      : "")
+              << '\n';
   if (r.n < 2 * st.min_segment)
     std::cout << "  (fewer than " << 2 * st.min_segment
               << " readings: no split can leave two segments of " << st.min_segment << ")\n";

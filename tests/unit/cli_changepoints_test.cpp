@@ -51,6 +51,7 @@ TEST(CliChangepoints, FindsAWarmupStep) {
   // rank-sum z = 0.4998 * 40000 / sqrt(40000 * 501 / 12) = 15.5 (p ~ 1e-54); with sd ~ 1 around
   // it, p must be below 1e-25 (z > 10.4) on any seed.
   EXPECT_LT(j["p_values"][0].get<double>(), 1e-25);
+  EXPECT_EQ(j["tests"], json::array({"rank"}));
   EXPECT_EQ(j["stable_begin"], cp);
   EXPECT_EQ(j["stable_end"], 500);
   EXPECT_EQ(j["accepted"], true);
@@ -59,6 +60,20 @@ TEST(CliChangepoints, FindsAWarmupStep) {
   EXPECT_NEAR(j["segments"][1]["mean"].get<double>(), 100, 0.3);
   EXPECT_EQ(j["segments"][1]["stable"], true);
   EXPECT_EQ(j["changepoint_lines"][0], cp + 2);  // after the header line, 1-based
+}
+
+// docs/statistics.md, "A step among wandering runs": the step at run 300 of the recorded session
+// is kept by the t on batch medians, and both outputs say so.
+TEST(CliChangepoints, AStepNoRankTestCouldDecideSaysWhichTestKeptIt) {
+  const std::string sample =
+      std::string(MCPILOT_SOURCE_DIR) + "/docs/data/step-among-wandering-runs.csv";
+  const json j = changepoints_json({"changepoints", sample, "--json"});
+  ASSERT_EQ(j["changepoints"].size(), 1u) << j.dump();
+  EXPECT_NEAR(j["changepoints"][0].get<double>(), 300, 10);
+  EXPECT_EQ(j["tests"], json::array({"few_batches"}));
+  const auto text = run_mcpilot({"changepoints", sample});
+  EXPECT_NE(text.out.find("(t on batch medians: no rank test could decide)"), std::string::npos)
+      << text.out;
 }
 
 TEST(CliChangepoints, NoChangeInAConstantLevelSeries) {

@@ -82,6 +82,14 @@ TEST(StatsSummary, HarmonicMeanByHand) {
   EXPECT_DOUBLE_EQ(harmonic_mean(std::vector<double>{1, 2, 4}), 12.0 / 7.0);
 }
 
+// R: median(c(5, 1, 4, 2, 3)) = 3; median(c(7, 1, 4, 2)) = 3 (the mean of 2 and 4).
+TEST(StatsSummary, MedianByHand) {
+  std::vector<double> odd{5, 1, 4, 2, 3}, even{7, 1, 4, 2}, none;
+  EXPECT_DOUBLE_EQ(median_in_place(odd), 3.0);
+  EXPECT_DOUBLE_EQ(median_in_place(even), 3.0);
+  EXPECT_TRUE(std::isnan(median_in_place(none)));
+}
+
 TEST(StatsSummary, HarmonicMeanNamesTheBadReading) {
   const std::vector<double> x = {1, 2, 0, 4};
   try {

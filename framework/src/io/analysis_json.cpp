@@ -110,10 +110,14 @@ nlohmann::ordered_json to_json(const wps_fit& f) {
 }
 
 nlohmann::ordered_json to_json(const changepoint_result& r) {
+  nlohmann::ordered_json tests = nlohmann::ordered_json::array();
+  for (const changepoint_test t : r.tests)
+    tests.push_back(t == changepoint_test::rank ? "rank" : "few_batches");
   return {
       {"n", r.n},
       {"changepoints", r.changepoints},
       {"p_values", r.p_values},
+      {"tests", tests},
       {"stable_begin", r.stable_begin},
       {"stable_end", r.stable_end},
       {"accepted", r.accepted},

@@ -145,6 +145,7 @@ void merge_small_shifts(std::span<const double> x, double fraction, changepoint_
     count.erase(count.begin() + static_cast<std::ptrdiff_t>(smallest) + 1);
     r.changepoints.erase(r.changepoints.begin() + static_cast<std::ptrdiff_t>(smallest));
     r.p_values.erase(r.p_values.begin() + static_cast<std::ptrdiff_t>(smallest));
+    r.tests.erase(r.tests.begin() + static_cast<std::ptrdiff_t>(smallest));
   }
 }
 
@@ -176,6 +177,7 @@ changepoint_result search(std::span<const double> x, const changepoint_options& 
   const double threshold = options.alpha / static_cast<double>(n);
   std::vector<std::size_t> prev(c), next(c);
   std::vector<std::optional<double>> p(c);
+  std::vector<changepoint_test> test(c, changepoint_test::rank);
   // The window of each candidate's current p; none yet is the empty window, never a real one
   // (every side holds at least min_segment >= 1 readings).
   std::vector<detail::test_window> tested(c);
@@ -194,6 +196,7 @@ changepoint_result search(std::span<const double> x, const changepoint_options& 
     tested[i] = w;
     const detail::segment_test t = detail::test_segments(x, sums, at[i], w, ctx, scratch);
     p[i] = t.p;
+    test[i] = t.test;
     const int tier = t.p ? (*t.p > threshold ? 2 : 0) : (t.order_p > threshold ? 2 : 1);
     heap.set({tier, t.order_p, i});
   };
@@ -218,6 +221,7 @@ changepoint_result search(std::span<const double> x, const changepoint_options& 
     if (!alive[i]) continue;
     r.changepoints.push_back(at[i]);
     r.p_values.push_back(*p[i]);
+    r.tests.push_back(test[i]);
   }
   merge_small_shifts(x, options.min_relative_shift, r);
 

@@ -127,6 +127,7 @@ struct search_context {
 struct segment_test {
   std::optional<double> p;  // exact p; none when no subsession size qualifies (untestable)
   double order_p = 1;       // for an untestable candidate: the p at the plain estimate's q
+  changepoint_test test = changepoint_test::rank;  // where p comes from
 };
 
 // The readings a test of the split at `at` between [b, at) and [at, e) looks at: all of the

@@ -301,7 +301,10 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
     const std::size_t q = shorter / few_batches;
     const bool independent = sizes.corrected && *sizes.corrected <= q;
     const few_batch_result t = few_batch_test(x, at, left_shorter, shorter, longer, independent);
-    if (t.valid && (independent || (sizes.plain && *sizes.plain <= q))) r.p = t.p;
+    if (t.valid && (independent || (sizes.plain && *sizes.plain <= q))) {
+      r.p = t.p;
+      r.test = changepoint_test::few_batches;
+    }
     r.order_p = t.valid ? t.p : std::min(r.order_p, t.p);
   }
   release(scratch);

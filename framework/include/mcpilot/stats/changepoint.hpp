@@ -108,10 +108,15 @@ struct changepoint_options {
   double min_relative_shift = 0;
 };
 
+// The test that kept a change-point: the exact rank test (or Fisher's, on tied means), or
+// Student's t on few batch medians (step 2, "Few batches").
+enum class changepoint_test { rank, few_batches };
+
 struct changepoint_result {
   std::size_t n = 0;
   std::vector<std::size_t> changepoints;  // indices where a new segment starts, ascending
-  std::vector<double> p_values;           // exact p-value of each kept change-point
+  std::vector<double> p_values;           // p-value of each kept change-point
+  std::vector<changepoint_test> tests;    // and the test it comes from
   std::size_t stable_begin = 0;           // the longest segment, half-open [begin, end)
   std::size_t stable_end = 0;
   bool accepted = false;     // the stable segment holds more than half of the readings
