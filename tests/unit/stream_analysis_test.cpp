@@ -125,6 +125,24 @@ TEST(StreamAnalysis, AWarmupAheadOfAnEarlierLevelIsToldApart) {
   EXPECT_LE(control_fired, 2);
 }
 
+TEST(StreamAnalysis, AWarmupAheadOfAShortEarlierLevelIsFoundWhole) {
+  // A bench session of 2026-12-06 (docs/statistics.md, "A warm-up ahead of an earlier level"): 20
+  // slow runs, an earlier level until run 194, the kept phase after it. The screen of the 194
+  // readings before the phase tried starts of at most 194 / 10 = 19 readings and reported 19; it
+  // now tries up to a quarter of them. 10 seeds.
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    std::mt19937_64 gen(seed);
+    boost::random::normal_distribution<double> normal;
+    std::vector<double> x(500);
+    for (std::size_t i = 0; i < x.size(); ++i)
+      x[i] = (i < 20 ? 50 : i < 194 ? 10 : 10.3) + 0.1 * normal(gen);
+    const analysis a = analyze(x, normal_options());
+    EXPECT_NEAR(static_cast<double>(a.warmup.removed_begin), 194, 10) << seed;
+    EXPECT_GE(a.warmup.leading_warmup, 20u) << seed;
+    EXPECT_LE(a.warmup.leading_warmup, 30u) << seed;
+  }
+}
+
 TEST(StreamAnalysis, LevelShiftsGiveTheLatestPhaseWithItsShift) {
   // Three levels of 1000 readings each, 10, 12 and 14, noise sd 0.5: no segment holds more than
   // half, so Pilot's rule gives no interval; the latest phase's is shown instead. The latest phase

@@ -78,7 +78,9 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   if (!cp.changepoints.empty() && (cp.changepoints.front() < begin ||
                                    (cp.changepoints.front() == begin && begin > so.max_length))) {
     const std::size_t first = cp.changepoints.front();
-    const warmup_screen_result s = screen_short_warmup(y.first(begin), so);
+    warmup_screen_options lo = so;
+    lo.max_share = 4;
+    const warmup_screen_result s = screen_short_warmup(y.first(begin), lo);
     if (s.length > 0 && s.length < first) {
       lead = s.length;
       w.changepoints.push_back(lead);

@@ -14,7 +14,7 @@ warmup_screen_result screen_short_warmup(std::span<const double> x,
                                          const warmup_screen_options& opt) {
   warmup_screen_result r;
   const std::size_t n = x.size();
-  const std::size_t k = std::min(opt.max_length, n / 10);
+  const std::size_t k = std::min(opt.max_length, n / std::max<std::size_t>(opt.max_share, 2));
   if (k < opt.min_length || k < 1) return r;
   const std::size_t reference =
       std::min(n - k, std::max(opt.reference_ratio * k, opt.min_reference));

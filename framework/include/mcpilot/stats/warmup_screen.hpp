@@ -27,7 +27,11 @@ namespace mcpilot {
 
 struct warmup_screen_options {
   std::size_t min_length = 5;
-  std::size_t max_length = 60;  // also capped at n / 10
+  std::size_t max_length = 60;  // also capped at n / max_share
+  // The reference holds at least (max_share - 1) times the longest start tried. 10 by default;
+  // the screen of the readings before a later phase uses 4, so that a warm-up of 20 ahead of an
+  // earlier level of 194 readings is not cut to 19 by the cap.
+  std::size_t max_share = 10;
   double alpha = 0.01;
   double majority = 0.8;
   // The reference: the readings from max_length on, this many times max_length, at least
