@@ -151,8 +151,9 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
 // (changepoint.hpp, step 2): Student's pooled t on the means of batches of q = shorter / 4
 // readings, aligned at `at`, against at most 32 of the longer side's. It is a test (valid) when
 // the corrected rule found means of q readings or fewer nearly independent (`independent`), or
-// when the longer side holds fewer than 8 such batches, so that the rule could not judge them;
-// otherwise it has found them correlated, and the p only orders the candidate for removal.
+// when the longer side holds fewer than 8 such batches, so that that rule could not judge them,
+// and the plain rule chose q or less (`plain_within`). Otherwise the p only orders the candidate
+// for removal.
 // O(shorter + min(longer, 8 shorter)).
 inline constexpr std::size_t few_batches = 4;
 inline constexpr std::size_t max_longer_batches = 32;
@@ -161,6 +162,7 @@ struct few_batch_result {
   bool valid = false;
 };
 few_batch_result few_batch_test(std::span<const double> x, std::size_t at, bool left_shorter,
-                                std::size_t shorter, std::size_t longer, bool independent);
+                                std::size_t shorter, std::size_t longer, bool independent,
+                                bool plain_within);
 
 }  // namespace mcpilot::detail

@@ -289,24 +289,27 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
     // a 12-sd step with 30 readings on one side went before the false candidates beside it.
     if (t.can_reach || t.p <= ctx.threshold || !fallback) return release(scratch), r;
     r.p.reset();
-  } else if (sizes.plain) {
+  }
+  // Untestable by ranks. Ordered by the plain-q test's p alone, a candidate whose shorter side
+  // holds no batch there (p = 1) went first: a 12-sd step between a short segment and a long
+  // wandering one before the false candidates beside it (docs/statistics.md, "A step among
+  // wandering runs").
+  std::optional<few_batch_result> t;
+  if (fallback) {
+    const std::size_t q = shorter / few_batches;
+    t = few_batch_test(x, at, left_shorter, shorter, longer,
+                       sizes.corrected && *sizes.corrected <= q, sizes.plain && *sizes.plain <= q);
+    if (t->valid) {
+      r.p = r.order_p = t->p;
+      r.test = changepoint_test::few_batches;
+      return release(scratch), r;
+    }
+  }
+  if (sizes.plain && !sizes.corrected) {
     r.order_p = test_at(x, at, left_shorter, shorter, longer, *sizes.plain, ctx, scratch).p;
     if (!opt.correct_autocorrelation_bias) r.p = r.order_p;
   }
-  // Untestable by ranks: a plain-q test whose shorter side holds no batch says p = 1, which
-  // removed a 12-sd step between a short segment and a long wandering one before the false
-  // candidates beside it (docs/statistics.md, "A step among wandering runs").
-  if (fallback) {
-    // Means of q readings are judged nearly independent when the corrected rule chose q or less.
-    const std::size_t q = shorter / few_batches;
-    const bool independent = sizes.corrected && *sizes.corrected <= q;
-    const few_batch_result t = few_batch_test(x, at, left_shorter, shorter, longer, independent);
-    if (t.valid && (independent || (sizes.plain && *sizes.plain <= q))) {
-      r.p = t.p;
-      r.test = changepoint_test::few_batches;
-    }
-    r.order_p = t.valid ? t.p : std::min(r.order_p, t.p);
-  }
+  if (t) r.order_p = std::min(r.order_p, t->p);
   release(scratch);
   return r;
 }
