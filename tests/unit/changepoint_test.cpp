@@ -342,7 +342,7 @@ TEST(Changepoints, FewBatchTestIsPooledTOnBatchMedians) {
   std::vector<double> x;
   batches(x, {1.0, 1.2, 0.9, 1.1}, 10);
   batches(x, {1.5, 1.4, 1.7, 1.6, 1.45, 1.55}, 10);
-  const auto r = detail::few_batch_test(x, 40, true, 40, 60, false, true);
+  const auto r = detail::few_batch_test(x, 40, true, 40, 60, true);
   EXPECT_TRUE(r.valid);  // 6 batches of the longer side: too few for the corrected rule to judge
   EXPECT_NEAR(r.p, 0.0002015932083735124, 1e-12);
 
@@ -352,19 +352,17 @@ TEST(Changepoints, FewBatchTestIsPooledTOnBatchMedians) {
   batches(y, {1.0, 1.2, 0.8, 1.1, 0.9}, 11);
   batches(y, {2.0, 2.3, 1.9, 2.2}, 11);
   y.push_back(-50);
-  const auto s = detail::few_batch_test(y, 55, false, 45, 55, false, true);
+  const auto s = detail::few_batch_test(y, 55, false, 45, 55, true);
   EXPECT_TRUE(s.valid);
   EXPECT_NEAR(s.p / 2.6123138781849047e-05, 1, 1e-9);
 
-  // With 8 batches of the longer side the corrected rule has judged q: a test only if it found
-  // such means independent.
+  // With 8 batches of the longer side the corrected rule has judged q: no test.
   std::vector<double> z;
   batches(z, {1.0, 1.2, 0.9, 1.1}, 10);
   batches(z, {1.5, 1.4, 1.7, 1.6, 1.45, 1.55, 1.5, 1.5}, 10);
-  EXPECT_FALSE(detail::few_batch_test(z, 40, true, 40, 80, false, true).valid);
-  EXPECT_TRUE(detail::few_batch_test(z, 40, true, 40, 80, true, false).valid);
+  EXPECT_FALSE(detail::few_batch_test(z, 40, true, 40, 80, true).valid);
   // With fewer than 8, only if the plain rule chose q or less.
-  EXPECT_FALSE(detail::few_batch_test(x, 40, true, 40, 60, false, false).valid);
+  EXPECT_FALSE(detail::few_batch_test(x, 40, true, 40, 60, false).valid);
 }
 
 // docs/statistics.md, "A step among wandering runs": a recorded bench session, 20 runs of 30 ms,

@@ -15,7 +15,7 @@
 // 5% at rho 0.9 and 0.97 (about 2% measured at rho 0.9 with the bias-corrected lag 1,
 // docs/validation.md: 11 or more of 200 has probability 0.0025, R: 1 - pbinom(10, 200, 0.02)).
 // The fallback on few batches is gated on the step it was made for: 12 sd at rho 0.9 is found in
-// at least 90% of series (99-100% measured; before it, 43.5% and 69%). The other wandering cells
+// at least 90% of series (98-100% measured; before it, 43.5% and 69%). The other wandering cells
 // are printed, not gated.
 //
 //   validate_wandering_step [series [fallback]]     default 200, fallback 1 (0: without it)

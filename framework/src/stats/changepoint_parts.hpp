@@ -150,10 +150,9 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
 // The test a candidate falls back on when no subsession size qualifies for the rank test
 // (changepoint.hpp, step 2): Student's pooled t on the means of batches of q = shorter / 4
 // readings, aligned at `at`, against at most 32 of the longer side's. It is a test (valid) when
-// the corrected rule found means of q readings or fewer nearly independent (`independent`), or
-// when the longer side holds fewer than 8 such batches, so that that rule could not judge them,
-// and the plain rule chose q or less (`plain_within`). Otherwise the p only orders the candidate
-// for removal.
+// the longer side holds fewer than 8 such batches, so that the corrected rule could not judge
+// them, and the plain rule chose q or less (`plain_within`). Otherwise the p only orders the
+// candidate for removal.
 // O(shorter + min(longer, 8 shorter)).
 inline constexpr std::size_t few_batches = 4;
 inline constexpr std::size_t max_longer_batches = 32;
@@ -162,7 +161,6 @@ struct few_batch_result {
   bool valid = false;
 };
 few_batch_result few_batch_test(std::span<const double> x, std::size_t at, bool left_shorter,
-                                std::size_t shorter, std::size_t longer, bool independent,
-                                bool plain_within);
+                                std::size_t shorter, std::size_t longer, bool plain_within);
 
 }  // namespace mcpilot::detail

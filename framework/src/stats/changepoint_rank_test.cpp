@@ -297,8 +297,7 @@ segment_test test_segments(std::span<const double> x, const series_sums& sums, s
   std::optional<few_batch_result> t;
   if (fallback) {
     const std::size_t q = shorter / few_batches;
-    t = few_batch_test(x, at, left_shorter, shorter, longer,
-                       sizes.corrected && *sizes.corrected <= q, sizes.plain && *sizes.plain <= q);
+    t = few_batch_test(x, at, left_shorter, shorter, longer, sizes.plain && *sizes.plain <= q);
     if (t->valid) {
       r.p = r.order_p = t->p;
       r.test = changepoint_test::few_batches;

@@ -32,12 +32,13 @@
 //    p <= alpha / n.
 //    Few batches. A candidate without a rank test is tested by Student's pooled t on the medians
 //    of batches of q = shorter / 4 readings, the 4 of the shorter side against those of the
-//    longer, when its means at that q are nearly independent as far as the readings can tell:
-//    the corrected rule chose q or less, or the longer side holds fewer than 8 batches of q (the
-//    rule cannot judge them) and the plain rule chose q or less. Otherwise the t's p only orders
-//    it for removal. This finds a step between two stretches that each wander over tens of
-//    readings, which no q with 8 batches tests (docs/statistics.md, "A step among wandering
-//    runs"); on AR(1) readings it raises the false rate by at most about a point.
+//    longer, when the longer side holds fewer than 8 batches of q (the corrected rule cannot judge
+//    them) and the plain rule chose q or less. Otherwise the t's p only orders it for removal; in
+//    particular where the rank test was too small to decide, whose t cut a busy period of M/M/1
+//    waits as a cool-down in most sessions at rho 0.9. This finds a step between two stretches
+//    that each wander over tens of readings, which no q with 8 batches tests (docs/statistics.md,
+//    "A step among wandering runs"); on AR(1) readings it raises the false rate by at most about
+//    a point.
 // 3. Stable phase: the longest segment (the first of equal ones); accepted iff it holds more than
 //    half of the readings. When not accepted the caller must not use a segment (say so instead).
 // 4. Long series. A series of more than max_points readings is searched, by steps 1-3, on the
