@@ -33,8 +33,9 @@ struct analysis_options {
   // Fewest stable readings a verdict may rest on, beside min_samples subsessions (0: none, as
   // Pilot). A stream with disturbances of rate r per reading (load bursts, descheduling) shows
   // none in its first n readings with probability (1 - r)^n, and a session that stops then is
-  // precise about a machine it has not yet seen: 3 / r readings make that at most 5% (docs/
-  // statistics.md, "A stop at the minimum"). required_samples is at least this. A proportion
+  // precise about a machine it has not yet seen: 3 / r readings make that at most 5%, and 20 / r
+  // to 25 / r let in enough of them for the interval to cover (docs/statistics.md, "A stop at
+  // the minimum"). required_samples is at least this. A proportion
   // with no events (or all events) keeps its one-sided bound's own rule.
   std::size_t min_readings = 0;
   // requirements.interval, when unset, means the adjusted interval here.
