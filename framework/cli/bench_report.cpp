@@ -75,6 +75,8 @@ void write_table(std::ostream& out, const bench_options& o, const programs::benc
              removed_at_start_text(a) + ")";
       else if (a.warmup.removed_begin)
         v += ", " + std::to_string(a.warmup.removed_begin) + " warm-up removed";
+      if (a.warmup.excursions)
+        v += ", " + std::to_string(a.warmup.excursions) + " in excursions kept";
       if (a.phase.latest && a.ci_low)
         v += ", of the latest phase only (runs " + std::to_string(a.phase.begin + 1) + "-" +
              std::to_string(a.phase.end) + " of " + std::to_string(a.phase.segments) +

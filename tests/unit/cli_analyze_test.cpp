@@ -211,17 +211,28 @@ TEST(CliAnalyze, AWarmupAheadOfAnEarlierLevelInARecordedSession) {
   const json j = analyze_json({"analyze", sample, "--json"});
   EXPECT_EQ(j["n"], 1190);
   const json& w = j["warmup"];
-  EXPECT_EQ(w["removed_begin"], 514);
   EXPECT_EQ(w["leading_warmup"], 20);
   EXPECT_EQ(w["changepoints"], json::array({20, 60, 176, 279, 350, 414, 514}));
   EXPECT_EQ(w["changepoints"].size(), w["p_values"].size());
   // The levels after the warm-up: 11.7-11.93 ms, so a drift under half a millisecond.
   EXPECT_GT(j["phase"]["drift"].get<double>(), 0.0001);
   EXPECT_LT(j["phase"]["drift"].get<double>(), 0.0005);
+  // The level came back after each dip to 11.7 ms (279-350, 414-514), well within the normal
+  // preset's half-width of 5%: the phase spans them as excursions, from 176 on. Before
+  // keep_excursions (2026-12-06) it was the last segment alone, from 514.
+  EXPECT_EQ(w["removed_begin"], 176);
+  EXPECT_EQ(w["excursions"], 171);
   const auto text = run_mcpilot({"analyze", sample});
-  EXPECT_NE(text.out.find("514 at the start (20 warm-up, then 494 of an earlier level)"),
+  EXPECT_NE(text.out.find("176 at the start (20 warm-up, then 156 of an earlier level)"),
             std::string::npos)
       << text.out;
+  EXPECT_NE(text.out.find("171 readings kept inside the phase"), std::string::npos) << text.out;
+  // At +-0.1% (a half-width of 0.012 ms) the phase reaches back over the dip at 414 to 350, and
+  // no further: with that dip in it, its level is 11.903 ms, and 176-279 (11.929) is farther
+  // from it than the asked half-width.
+  const json k = analyze_json({"analyze", sample, "--json", "--ci-perc", "0.002"});
+  EXPECT_EQ(k["warmup"]["removed_begin"], 350);
+  EXPECT_EQ(k["warmup"]["excursions"], 100);
 }
 // docs/statistics.md, "A step among wandering runs": a bench session of 20 runs at 30 ms, then
 // about 3.5 ms until run 300 and 5.6 ms after, each level wandering over tens of runs. Before the

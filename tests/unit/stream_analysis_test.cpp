@@ -206,6 +206,71 @@ TEST(StreamAnalysis, OneStreamWithLevelShiftsGivesTheLatestPhase) {
   EXPECT_NE(b.status.find("in 2 of 2 streams"), std::string::npos) << b.status;
 }
 
+// A load burst that passed: 400 readings at 10, 100 at 12, then 600 at 10 again (noise sd 0.5).
+// The burst is part of what was measured, so the phase spans all 1100 readings, 100 of them the
+// excursion, and the mean is (1000 * 10 + 100 * 12) / 1100 = 10.1818 (within 4 sd of the noise's
+// mean over 1100, 0.06). Without keep_excursions the longest segment alone, readings 500-1100,
+// is kept and the mean is 10. A level that does not come back (11 after the burst, 10% off at
+// +-5% asked) is a shift, and stays out.
+TEST(StreamAnalysis, AnExcursionWhoseNeighboursAgreeIsKept) {
+  std::mt19937_64 gen(17);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(1100);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = (i >= 400 && i < 500 ? 12 : 10) + 0.5 * normal(gen);
+  const analysis a = analyze(x, normal_options());
+  EXPECT_TRUE(a.warmup.accepted);
+  // The search places the burst's ends within a few tens of readings (it cut this one at 382,
+  // 412 and 501: the burst in two segments, the first of them half at the level).
+  ASSERT_GE(a.warmup.changepoints.size(), 2u);
+  EXPECT_GE(a.warmup.excursions, 80u);
+  EXPECT_LE(a.warmup.excursions, 130u);
+  EXPECT_EQ(a.warmup.removed_begin, 0u);
+  EXPECT_EQ(a.warmup.removed_end, 0u);
+  EXPECT_EQ(a.phase.begin, 0u);
+  EXPECT_EQ(a.phase.end, 1100u);
+  ASSERT_TRUE(a.mean);
+  EXPECT_NEAR(*a.mean, 10.1818, 0.06);
+
+  analysis_options cut = normal_options();
+  cut.keep_excursions = false;
+  const analysis b = analyze(x, cut);
+  EXPECT_EQ(b.warmup.excursions, 0u);
+  EXPECT_EQ(b.warmup.removed_begin, b.warmup.changepoints.back());
+  EXPECT_NEAR(static_cast<double>(b.warmup.removed_begin), 500, 10);
+  ASSERT_TRUE(b.mean);
+  EXPECT_NEAR(*b.mean, 10, 0.08);
+
+  for (std::size_t i = 500; i < x.size(); ++i) x[i] += 1;
+  const analysis c = analyze(x, normal_options());
+  EXPECT_EQ(c.warmup.excursions, 0u);
+  EXPECT_NEAR(static_cast<double>(c.warmup.removed_begin), 500, 10);
+  ASSERT_TRUE(c.mean);
+  EXPECT_NEAR(*c.mean, 11, 0.08);
+}
+
+// Where no segment holds half, a burst between two halves of one level makes them one phase, a
+// verdict's: 500 at 10, 200 at 12, 500 at 10. Without it the latest phase alone (500 of 1200)
+// is shown, not a verdict.
+TEST(StreamAnalysis, AnExcursionJoinsTwoHalvesIntoAStablePhase) {
+  std::mt19937_64 gen(18);
+  boost::random::normal_distribution<double> normal;
+  std::vector<double> x(1200);
+  for (std::size_t i = 0; i < x.size(); ++i)
+    x[i] = (i >= 500 && i < 700 ? 12 : 10) + 0.5 * normal(gen);
+  const analysis a = analyze(x, normal_options());
+  EXPECT_TRUE(a.warmup.accepted);
+  EXPECT_FALSE(a.phase.latest);
+  EXPECT_EQ(a.warmup.excursions, 200u);
+  EXPECT_EQ(a.n_used + a.remainder, 1200u);
+  analysis_options cut = normal_options();
+  cut.keep_excursions = false;
+  const analysis b = analyze(x, cut);
+  EXPECT_FALSE(b.warmup.accepted);
+  EXPECT_TRUE(b.phase.latest);
+  EXPECT_NEAR(static_cast<double>(b.phase.begin), 700, 10);
+}
+
 TEST(StreamAnalysis, OnePhaseReportsNoShift) {
   std::mt19937_64 gen(9);
   std::vector<double> x(2000);

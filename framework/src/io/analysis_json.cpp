@@ -25,6 +25,7 @@ nlohmann::ordered_json to_json(const analysis& a) {
       {"resolution", a.warmup.resolution},
       {"short_warmup", a.warmup.short_warmup},
       {"leading_warmup", a.warmup.leading_warmup},
+      {"excursions", a.warmup.excursions},
   };
   nlohmann::ordered_json phase = {
       {"latest", a.phase.latest},

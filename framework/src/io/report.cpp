@@ -224,6 +224,9 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
       t.add("removed", std::to_string(a.warmup.removed_begin) + " at the start (" +
                            removed_at_start_text(a) + "), " + std::to_string(a.warmup.removed_end) +
                            " at the end (cool-down)");
+    if (a.warmup.excursions)
+      t.add("excursions", std::to_string(a.warmup.excursions) +
+                              " readings kept inside the phase (its level on both sides of them)");
     if (a.phase.latest) {
       std::string v = "latest: readings " + std::to_string(a.phase.begin) + "-" +
                       std::to_string(a.phase.end) + " (" +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "mcpilot/stats/autocorrelation.hpp"
 #include "mcpilot/stats/autocorrelation_time.hpp"
@@ -28,6 +29,62 @@ std::size_t short_warmup_reach(std::size_t n, std::size_t max_points) {
 // and the decay weighs lag k by k): Pilot's search sizes the subsessions of shorter series.
 constexpr std::size_t min_readings_for_decay = 100;
 
+// Load bursts on a shared machine are part of the machine being measured, and the longest
+// segment alone leaves them out: on a stream of bursts (docs/statistics.md, "Excursions") 46% of
+// sessions covered the long-run mean with removal on, against 63% without. An excursion is a
+// run of segments between two that agree: A-B-A' with A within the asked half-width of the kept
+// phase's level and every segment of B farther from it than A (the search may cut one burst in
+// two). The phase grows over the nearest such A on either side, while the level it reaches
+// agrees; a level that does not come back is a shift, and stays out. Segments i..j of seg are
+// the phase. O(segments^2 + segments * n) at worst.
+struct excursion_span {
+  std::size_t i = 0, j = 0;    // the phase's first and last segments
+  std::size_t excursions = 0;  // readings of the segments it spans as excursions
+};
+
+excursion_span span_excursions(std::span<const double> y,
+                               const std::vector<changepoint_segment>& seg, std::size_t i,
+                               std::size_t j, const analysis_options& opt) {
+  std::size_t excursions = 0;
+  const bool rate = opt.kind == quantity_kind::rate;
+  const auto& req = opt.requirements;
+  // Segment means are in the quantity's unit (harmonic for rates), as the width is.
+  auto level = [&] {
+    const double m = mean(y.subspan(seg[i].begin, seg[j].end - seg[i].begin));
+    return rate ? 1.0 / m : m;
+  };
+  // Whether seg[k] agrees with level p and every segment strictly between k and the phase is
+  // farther from p than it.
+  auto returns_at = [&](std::size_t k, std::size_t from, std::size_t to, double p) {
+    const double tol = req.ci_abs ? *req.ci_abs / 2 : req.ci_perc / 2 * std::abs(p);
+    const double off = std::abs(seg[k].mean - p);
+    if (off > tol) return false;
+    for (std::size_t m = from; m < to; ++m)
+      if (std::abs(seg[m].mean - p) <= off) return false;
+    return true;
+  };
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (std::size_t k = i; k-- > 0;) {
+      if (k + 1 < i && returns_at(k, k + 1, i, level())) {
+        excursions += seg[i].begin - seg[k].end;
+        i = k;
+        moved = true;
+        break;
+      }
+    }
+    for (std::size_t k = j + 2; k < seg.size(); ++k) {
+      if (returns_at(k, j + 1, k, level())) {
+        excursions += seg[k].begin - seg[j].end;
+        j = k;
+        moved = true;
+        break;
+      }
+    }
+  }
+  return {i, j, excursions};
+}
+
 }  // namespace
 
 bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup_report& w,
@@ -46,19 +103,43 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   if (!opt.requirements.ci_abs) co.min_relative_shift = opt.requirements.ci_perc / 8;
   const changepoint_result cp = detect_changepoints(y, co);
   w.applied = true;
-  w.accepted = cp.accepted;
   w.resolution = std::max(w.resolution, cp.resolution);
   std::size_t begin = cp.stable_begin, end = cp.stable_end;
-  if (!cp.accepted) {
+  bool accepted = cp.accepted;
+  std::size_t excursions = 0;
+  if (!cp.changepoints.empty()) {
+    // The longest segment, or the latest where none holds half; then the excursions around it.
+    // A phase that grows past half of the readings is a verdict's.
+    const auto seg = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
+    std::size_t i = seg.size() - 1;
+    if (cp.accepted)
+      while (seg[i].begin != begin) --i;
+    std::size_t j = i;
+    if (opt.keep_excursions) {
+      const excursion_span e = span_excursions(y, seg, i, j, opt);
+      i = e.i;
+      j = e.j;
+      excursions = e.excursions;
+    }
+    if (i != j) {
+      begin = seg[i].begin;
+      end = seg[j].end;
+      accepted = 2 * (end - begin) > y.size();
+    } else if (!cp.accepted) {
+      begin = seg[i].begin;
+      end = y.size();
+    }
+  }
+  w.accepted = accepted;
+  if (!accepted) {
     if (!phase) {
       w.changepoints.insert(w.changepoints.end(), cp.changepoints.begin(), cp.changepoints.end());
       w.p_values.insert(w.p_values.end(), cp.p_values.begin(), cp.p_values.end());
       return false;
     }
-    begin = cp.changepoints.empty() ? 0 : cp.changepoints.back();
-    end = y.size();
     phase->latest = true;
   }
+  w.excursions += excursions;
   // The start screen runs on the phase the search kept, after it: a warm-up too short for the
   // search is what is left at the phase's start, and a long one the search has already cut
   // keeps its single change-point.

@@ -38,6 +38,10 @@ struct analysis_options {
   // the minimum"). required_samples is at least this. A proportion
   // with no events (or all events) keeps its one-sided bound's own rule.
   std::size_t min_readings = 0;
+  // Warm-up removal keeps a segment whose neighbours agree, A-B-A' with A within the asked
+  // half-width of the kept phase (a load burst that passed), inside the phase rather than
+  // cutting the phase at it (docs/statistics.md, "Excursions"). Off: the longest segment alone.
+  bool keep_excursions = true;
   // requirements.interval, when unset, means the adjusted interval here.
 };
 
@@ -59,6 +63,9 @@ struct warmup_report {
   // then a shift of the machine's level at run 514: 20 of the 514). Its change-point is listed
   // first, and the phase's drift leaves those readings out. 0 when none.
   std::size_t leading_warmup = 0;
+  // Readings inside the kept phase that the search set apart as excursions and that
+  // analysis_options::keep_excursions kept, the phase's level being on both sides of them.
+  std::size_t excursions = 0;
 };
 
 // The phase of the readings the interval is built on. Single-stream analyses only.
