@@ -52,7 +52,8 @@ void part_s(int sessions) {
   const row rows[] = {{grouping::decay, true, 0},     {grouping::lag1, true, 0},
                       {grouping::decay, false, 0},    {grouping::decay, false, 1000},
                       {grouping::decay, false, 3000}, {grouping::decay, false, 10000},
-                      {grouping::lag1, false, 10000}};
+                      {grouping::lag1, false, 10000}, {grouping::decay, true, 3000},
+                      {grouping::decay, true, 10000}};
   for (const auto& [g, removal, floor] : rows) {
     int converged = 0, covered = 0, below = 0;
     std::vector<std::size_t> ns;
