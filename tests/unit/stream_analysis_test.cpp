@@ -212,12 +212,18 @@ TEST(StreamAnalysis, OneStreamWithLevelShiftsGivesTheLatestPhase) {
 // mean over 1100, 0.06). Without keep_excursions the longest segment alone, readings 500-1100,
 // is kept and the mean is 10. A level that does not come back (11 after the burst, 10% off at
 // +-5% asked) is a shift, and stays out.
-TEST(StreamAnalysis, AnExcursionWhoseNeighboursAgreeIsKept) {
-  std::mt19937_64 gen(17);
+// n readings at 10 with a burst at 12 over [b, e), noise sd 0.5.
+std::vector<double> level_with_burst(std::size_t n, std::size_t b, std::size_t e,
+                                     std::uint64_t seed) {
+  std::mt19937_64 gen(seed);
   boost::random::normal_distribution<double> normal;
-  std::vector<double> x(1100);
-  for (std::size_t i = 0; i < x.size(); ++i)
-    x[i] = (i >= 400 && i < 500 ? 12 : 10) + 0.5 * normal(gen);
+  std::vector<double> x(n);
+  for (std::size_t i = 0; i < n; ++i) x[i] = (i >= b && i < e ? 12 : 10) + 0.5 * normal(gen);
+  return x;
+}
+
+TEST(StreamAnalysis, AnExcursionWhoseNeighboursAgreeIsKept) {
+  std::vector<double> x = level_with_burst(1100, 400, 500, 17);
   const analysis a = analyze(x, normal_options());
   EXPECT_TRUE(a.warmup.accepted);
   // The search places the burst's ends within a few tens of readings (it cut this one at 382,
@@ -253,11 +259,7 @@ TEST(StreamAnalysis, AnExcursionWhoseNeighboursAgreeIsKept) {
 // verdict's: 500 at 10, 200 at 12, 500 at 10. Without it the latest phase alone (500 of 1200)
 // is shown, not a verdict.
 TEST(StreamAnalysis, AnExcursionJoinsTwoHalvesIntoAStablePhase) {
-  std::mt19937_64 gen(18);
-  boost::random::normal_distribution<double> normal;
-  std::vector<double> x(1200);
-  for (std::size_t i = 0; i < x.size(); ++i)
-    x[i] = (i >= 500 && i < 700 ? 12 : 10) + 0.5 * normal(gen);
+  const std::vector<double> x = level_with_burst(1200, 500, 700, 18);
   const analysis a = analyze(x, normal_options());
   EXPECT_TRUE(a.warmup.accepted);
   EXPECT_FALSE(a.phase.latest);
