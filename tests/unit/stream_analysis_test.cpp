@@ -206,12 +206,6 @@ TEST(StreamAnalysis, OneStreamWithLevelShiftsGivesTheLatestPhase) {
   EXPECT_NE(b.status.find("in 2 of 2 streams"), std::string::npos) << b.status;
 }
 
-// A load burst that passed: 400 readings at 10, 100 at 12, then 600 at 10 again (noise sd 0.5).
-// The burst is part of what was measured, so the phase spans all 1100 readings, 100 of them the
-// excursion, and the mean is (1000 * 10 + 100 * 12) / 1100 = 10.1818 (within 4 sd of the noise's
-// mean over 1100, 0.06). Without keep_excursions the longest segment alone, readings 500-1100,
-// is kept and the mean is 10. A level that does not come back (11 after the burst, 10% off at
-// +-5% asked) is a shift, and stays out.
 // n readings at 10 with a burst at 12 over [b, e), noise sd 0.5.
 std::vector<double> level_with_burst(std::size_t n, std::size_t b, std::size_t e,
                                      std::uint64_t seed) {
@@ -222,6 +216,12 @@ std::vector<double> level_with_burst(std::size_t n, std::size_t b, std::size_t e
   return x;
 }
 
+// A load burst that passed: 400 readings at 10, 100 at 12, then 600 at 10 again (noise sd 0.5).
+// The burst is part of what was measured, so the phase spans all 1100 readings, 100 of them the
+// excursion, and the mean is (1000 * 10 + 100 * 12) / 1100 = 10.1818 (within 4 sd of the noise's
+// mean over 1100, 0.06). Without keep_excursions the longest segment alone, readings 500-1100,
+// is kept and the mean is 10. A level that does not come back (11 after the burst, 10% off at
+// +-5% asked) is a shift, and stays out.
 TEST(StreamAnalysis, AnExcursionWhoseNeighboursAgreeIsKept) {
   std::vector<double> x = level_with_burst(1100, 400, 500, 17);
   const analysis a = analyze(x, normal_options());

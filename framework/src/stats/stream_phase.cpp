@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "mcpilot/stats/autocorrelation.hpp"
@@ -114,10 +115,13 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   std::size_t begin = cp.stable_begin, end = cp.stable_end;
   bool accepted = cp.accepted;
   std::size_t excursions = 0;
+  // The segments' means: for the excursions, and for the phase's shift and drift. O(n), once.
+  std::vector<changepoint_segment> seg;
+  if (!cp.changepoints.empty() || phase)
+    seg = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
   if (!cp.changepoints.empty()) {
     // The longest segment, or the latest where none holds half; then the excursions around it.
     // A phase that grows past half of the readings is a verdict's.
-    const auto seg = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
     std::size_t i = seg.size() - 1;
     if (cp.accepted)
       while (seg[i].begin != begin) --i;
@@ -196,7 +200,7 @@ bool stable_phase(std::span<const double> y, const analysis_options& opt, warmup
   if (phase) {
     phase->begin = begin + skip;
     phase->end = end;
-    auto segments = changepoint_segments(y, cp, opt.kind == quantity_kind::rate);
+    auto segments = std::move(seg);
     phase->segments = segments.size();
     // The drift is the machine's: the warm-up ahead of an earlier level is not one of its levels,
     // nor is the rest of a first segment within the screen's reach (the 10 readings of [20, 30)
