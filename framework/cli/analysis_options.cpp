@@ -57,6 +57,9 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
       ->default_val("mean");
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
                 "keep every reading: skip warm-up and cool-down detection");
+  cmd->add_flag("--cut-excursions", o.cut_excursions,
+                "warm-up removal keeps the longest stable segment alone, as Pilot does, instead "
+                "of keeping inside it a burst the level came back from");
   cmd->add_flag("--wilson", o.wilson,
                 "proportions: Wilson's score interval (honest near 0 and 1) instead of Wald's");
 }
@@ -86,6 +89,14 @@ precision requirements(const shared_options& o) {
   return *p;
 }
 
+bool keep_excursions(const shared_options& o) {
+  if (o.cut_excursions && o.no_warmup_removal)
+    throw input_error(
+        "--cut-excursions: it changes how warm-up removal picks the stable phase, and "
+        "--no-warmup-removal turns that off");
+  return !o.cut_excursions;
+}
+
 analysis_options to_analysis_options(const shared_options& o) {
   analysis_options a;
   const auto kind = parse_quantity_kind(o.kind);
@@ -103,6 +114,7 @@ analysis_options to_analysis_options(const shared_options& o) {
                       (a.kind == quantity_kind::rate ? "the harmonic mean" : "the proportion") +
                       ")");
   a.remove_warmup = !o.no_warmup_removal;
+  a.keep_excursions = keep_excursions(o);
   const std::size_t least = 2 * changepoint_options{}.min_segment;
   if (o.changepoint_max_points != 0 && o.changepoint_max_points < least)
     throw input_error("--changepoint-max-points must be 0 or at least " + std::to_string(least) +

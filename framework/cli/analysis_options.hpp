@@ -24,6 +24,7 @@ struct shared_options {
   std::string interval = "adjusted";
   std::string statistic = "mean";
   bool no_warmup_removal = false;
+  bool cut_excursions = false;
   std::size_t changepoint_max_points = changepoint_options{}.max_points;
   bool wilson = false;
   bool json = false;
@@ -36,7 +37,7 @@ struct shared_options {
 // --column, --header, --kind, --json. For every command.
 void add_input_options(CLI::App* cmd, shared_options& o);
 // --preset, --ac, --ci-perc, --ci, --confidence, --min-samples, --interval, --no-warmup-removal,
-// --wilson.
+// --cut-excursions, --wilson.
 void add_precision_options(CLI::App* cmd, shared_options& o);
 // --changepoint-max-points, for the commands that analyse whole files (analyze, compare): the
 // longest series whose warm-up is searched reading by reading (docs/statistics.md).
@@ -45,6 +46,8 @@ void add_changepoint_limit_option(CLI::App* cmd, shared_options& o);
 // The preset with the user's overrides, validated (input_error names the bad option).
 precision requirements(const shared_options& o);
 analysis_options to_analysis_options(const shared_options& o);
+// !--cut-excursions; an input_error when --no-warmup-removal is given too.
+bool keep_excursions(const shared_options& o);
 
 // Says on `err` that the first line was skipped as a header when it was a guess and the field
 // starts like a number ("12abc", "0x10"): a reading may have been lost. Silent otherwise.

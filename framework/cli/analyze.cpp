@@ -150,7 +150,8 @@ void run_analyze(const analyze_state& st) {
     std::cout << j.dump(2) << '\n';
   } else {
     write_report(std::cout, a,
-                 {c.source, st.o.preset, opt.requirements, opt.remove_warmup, &c.positions});
+                 {c.source, st.o.preset, opt.requirements, opt.remove_warmup, &c.positions,
+                  opt.keep_excursions});
   }
   if (!st.report.path.empty()) write_analysis_report(st.report, st.o, opt, c, a, trend_warning);
   if (!st.plot.empty()) {

@@ -28,12 +28,15 @@ void write_analysis_report(const report_request& r, const shared_options& o,
       {"lag-1 autocorrelation limit", format_number(q.autocorrelation_limit)},
       {"fewest subsessions", std::to_string(q.min_samples)},
       {"interval", std::string(to_string(q.interval.value_or(interval_method::adjusted)))},
-      {"warm-up removal", opt.remove_warmup ? "on" : "off (--no-warmup-removal)"}};
+      {"warm-up removal", !opt.remove_warmup    ? "off (--no-warmup-removal)"
+                          : opt.keep_excursions ? "on"
+                                                : "on, excursions cut (--cut-excursions)"}};
   const auto now = std::chrono::system_clock::now();
   p.environment = environment_json(now, now, 0, 1);
   p.environment.erase("seed");
   p.environment.erase("threads");
-  const report_context ctx{c.source, o.preset, q, opt.remove_warmup, &c.positions};
+  const report_context ctx{c.source,          o.preset,     q,
+                           opt.remove_warmup, &c.positions, opt.keep_excursions};
   write_report_file(r, [&](std::ostream& out) {
     return write_html_report(out, a, c.values, ctx, p,
                              warning.empty() ? std::vector<std::string>{} : std::vector{warning});

@@ -52,6 +52,7 @@ programs::bench_settings settings_from(const bench_options& o) {
   s.work_levels = o.work_levels;
   s.ramp_seconds = o.ramp_seconds;
   s.remove_warmup = !o.precision_options.no_warmup_removal;
+  s.keep_excursions = keep_excursions(o.precision_options);
   s.interrupted = &interrupted;
   return s;
 }

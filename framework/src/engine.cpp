@@ -104,6 +104,7 @@ analysis engine::analyse_quantity(std::size_t q) const {
     return analyze(readings_[q], opt);
   }
   opt.remove_warmup = options_.remove_warmup;
+  opt.keep_excursions = options_.keep_excursions;
   std::vector<std::span<const double>> per_stream;
   for (const auto& s : streams_) per_stream.emplace_back(s[q]);
   return analyze_streams(per_stream, opt);

@@ -234,6 +234,24 @@ TEST(CliAnalyze, AWarmupAheadOfAnEarlierLevelInARecordedSession) {
   EXPECT_EQ(k["warmup"]["removed_begin"], 350);
   EXPECT_EQ(k["warmup"]["excursions"], 100);
 }
+
+// --cut-excursions is Pilot's rule: the same change-points, and the phase the last segment alone,
+// from 514, as before keep_excursions. With warm-up removal off it has nothing to change.
+TEST(CliAnalyze, CutExcursionsLeavesTheLongestSegmentAlone) {
+  const std::string sample =
+      std::string(MCPILOT_SOURCE_DIR) + "/configs/samples/slow-start-then-step.csv";
+  const json j = analyze_json({"analyze", sample, "--json", "--cut-excursions"});
+  const json& w = j["warmup"];
+  EXPECT_EQ(w["changepoints"], json::array({20, 60, 176, 279, 350, 414, 514}));
+  EXPECT_EQ(w["removed_begin"], 514);
+  EXPECT_EQ(w["excursions"], 0);
+  const auto text = run_mcpilot({"analyze", sample, "--cut-excursions"});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("cut (--cut-excursions)"), std::string::npos) << text.out;
+  const auto both = run_mcpilot({"analyze", sample, "--cut-excursions", "--no-warmup-removal"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_NE(both.err.find("--cut-excursions"), std::string::npos) << both.err;
+}
 // docs/statistics.md, "A step among wandering runs": a bench session of 20 runs at 30 ms, then
 // about 3.5 ms until run 300 and 5.6 ms after, each level wandering over tens of runs. Before the
 // search's few-batch fallback nothing was found but the 20 slow runs, and the interval mixed both

@@ -24,6 +24,9 @@ struct engine_options {
   std::uint64_t budget = 0;
   // Stream style: remove warm-up by change-points (off: every reading is taken as stable).
   bool remove_warmup = true;
+  // With it: a burst the level came back from stays inside the stable phase
+  // (analysis_options::keep_excursions); off, the seed's rule, the longest segment alone.
+  bool keep_excursions = true;
 };
 
 struct quantity_result {

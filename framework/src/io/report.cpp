@@ -227,6 +227,8 @@ void write_report(std::ostream& out, const analysis& a, const report_context& ct
     if (a.warmup.excursions)
       t.add("excursions", std::to_string(a.warmup.excursions) +
                               " readings kept inside the phase (its level on both sides of them)");
+    else if (!ctx.keep_excursions)
+      t.add("excursions", "cut (--cut-excursions): the stable phase is one segment");
     if (a.phase.latest) {
       std::string v = "latest: readings " + std::to_string(a.phase.begin) + "-" +
                       std::to_string(a.phase.end) + " (" +

@@ -18,6 +18,7 @@ void bench_session::compare_pairs(look_at when) {
   analysis_options o;
   o.requirements = s_.requirements;
   o.remove_warmup = s_.remove_warmup;
+  o.keep_excursions = s_.keep_excursions;
   const std::size_t nc = commands_.size();
   for (std::size_t a = 0; a < nc; ++a)
     for (std::size_t b = a + 1; b < nc; ++b) {

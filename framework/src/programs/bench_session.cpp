@@ -90,6 +90,7 @@ bench_session::bench_session(bench_settings s) : s_(std::move(s)) {
     eo.first_round = std::max<std::size_t>(10, 2 * s_.requirements.min_samples);
     eo.budget = s_.max_runs;
     eo.remove_warmup = s_.remove_warmup;
+    eo.keep_excursions = s_.keep_excursions;
     c.eng = std::make_unique<engine>(c.spec, eo);
     commands_.push_back(std::move(c));
   }

@@ -68,6 +68,7 @@ struct report_context {
   precision requirements;  // after overrides
   bool remove_warmup = true;
   const reading_positions* positions = nullptr;  // to name file lines; may be null
+  bool keep_excursions = true;                   // off: --cut-excursions
 };
 
 // Title line, then the table: mean and interval, width against the target, readings used,

@@ -68,6 +68,7 @@ struct bench_settings {
   std::optional<double> ramp_seconds;  // the ramp's budget; none: a tenth of max_seconds, <= 60
   precision requirements;
   bool remove_warmup = true;
+  bool keep_excursions = true;             // analysis_options::keep_excursions
   const stop_flag* interrupted = nullptr;  // Ctrl-C: stop after the run under way
   launcher launch;                         // empty: run_child
 };

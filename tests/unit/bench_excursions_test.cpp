@@ -1,0 +1,70 @@
+// bench's warm-up removal keeps a burst the level came back from inside the stable phase, and
+// --cut-excursions (bench_settings::keep_excursions off) gives Pilot's longest segment alone
+// (docs/statistics.md, "Excursions"). Simulated runs of 10 ms + N(0, 0.2 ms) with runs 100-199
+// at 13 ms, so that the segments are known: a step of 15 sd is found at its run.
+#include <gtest/gtest.h>
+
+#include <boost/random/normal_distribution.hpp>
+#include <vector>
+
+#include "mcpilot/programs/bench_session.hpp"
+#include "mcpilot/rng.hpp"
+
+namespace mcpilot::programs {
+namespace MCPILOT_TEST_FILE {
+
+// A floor of 5.9 s holds the verdict back until the burst is well behind: about 590 runs, the
+// first round of 100 and one round for the rest of the floor.
+bench_settings with_burst(bool keep_excursions, std::uint64_t& run) {
+  bench_settings s;
+  s.commands = {"sim"};
+  s.max_seconds = 60;
+  s.min_seconds = 5.9;
+  s.requirements.ci_perc = 0.1;
+  s.keep_excursions = keep_excursions;
+  s.launch = [&run](const std::vector<std::string>&, const child_options&) {
+    philox_stream rng(11, run);
+    boost::random::normal_distribution<double> noise(0, 2e-4);
+    child_result r;
+    r.started = true;
+    r.wall_seconds = (run >= 100 && run < 200 ? 0.013 : 0.010) + noise(rng);
+    ++run;
+    return r;
+  };
+  return s;
+}
+
+const warmup_report& warmup_of(const bench_session& s) {
+  return s.commands()[0].eng->results()[primary].stats.warmup;
+}
+
+TEST(BenchExcursions, ABurstTheLevelCameBackFromIsKeptInsideThePhase) {
+  std::uint64_t run = 0;
+  bench_session s(with_burst(true, run));
+  s.run();
+  ASSERT_EQ(s.stopped_because(), stop_reason::converged);
+  ASSERT_GT(s.total_runs(), 500u);
+  const warmup_report& w = warmup_of(s);
+  EXPECT_EQ(w.removed_begin, 0u);
+  EXPECT_GE(w.excursions, 98u);
+  EXPECT_LE(w.excursions, 102u);
+}
+
+// Cut, the phase is the longest segment, from the end of the burst: runs 0-199 are removed, and
+// the estimate is the 10-ms level either way.
+TEST(BenchExcursions, CutTheyEndThePhaseAsPilotHasIt) {
+  std::uint64_t run = 0;
+  bench_session s(with_burst(false, run));
+  s.run();
+  ASSERT_EQ(s.stopped_because(), stop_reason::converged);
+  const warmup_report& w = warmup_of(s);
+  EXPECT_EQ(w.excursions, 0u);
+  EXPECT_GE(w.removed_begin, 198u);
+  EXPECT_LE(w.removed_begin, 202u);
+  const auto& mean = s.commands()[0].eng->results()[primary].stats.mean;
+  ASSERT_TRUE(mean);
+  EXPECT_NEAR(*mean, 0.010, 0.0002);
+}
+
+}  // namespace MCPILOT_TEST_FILE
+}  // namespace mcpilot::programs
