@@ -4,11 +4,7 @@
 // at 13 ms, so that the segments are known: a step of 15 sd is found at its run.
 #include <gtest/gtest.h>
 
-#include <boost/random/normal_distribution.hpp>
-#include <vector>
-
-#include "mcpilot/programs/bench_session.hpp"
-#include "mcpilot/rng.hpp"
+#include "../support/simulated_bench.hpp"
 
 namespace mcpilot::programs {
 namespace MCPILOT_TEST_FILE {
@@ -16,21 +12,10 @@ namespace MCPILOT_TEST_FILE {
 // A floor of 5.9 s holds the verdict back until the burst is well behind: about 590 runs, the
 // first round of 100 and one round for the rest of the floor.
 bench_settings with_burst(bool keep_excursions, std::uint64_t& run) {
-  bench_settings s;
-  s.commands = {"sim"};
-  s.max_seconds = 60;
+  bench_settings s = test::simulated_bench(
+      [](std::uint64_t k) { return k >= 100 && k < 200 ? 0.013 : 0.010; }, 2e-4, 11, run);
   s.min_seconds = 5.9;
-  s.requirements.ci_perc = 0.1;
   s.keep_excursions = keep_excursions;
-  s.launch = [&run](const std::vector<std::string>&, const child_options&) {
-    philox_stream rng(11, run);
-    boost::random::normal_distribution<double> noise(0, 2e-4);
-    child_result r;
-    r.started = true;
-    r.wall_seconds = (run >= 100 && run < 200 ? 0.013 : 0.010) + noise(rng);
-    ++run;
-    return r;
-  };
   return s;
 }
 

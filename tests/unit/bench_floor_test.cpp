@@ -3,30 +3,15 @@
 // not a doubling. Simulated runs of 10 ms + N(0, 0.2 ms), so that the counts are known.
 #include <gtest/gtest.h>
 
-#include <boost/random/normal_distribution.hpp>
-#include <vector>
-
+#include "../support/simulated_bench.hpp"
 #include "mcpilot/error.hpp"
-#include "mcpilot/programs/bench_session.hpp"
-#include "mcpilot/rng.hpp"
 
 namespace mcpilot::programs {
 namespace MCPILOT_TEST_FILE {
 
 bench_settings simulated(double min_seconds, std::uint64_t& run) {
-  bench_settings s;
-  s.commands = {"sim"};
-  s.max_seconds = 60;
+  bench_settings s = test::simulated_bench([](std::uint64_t) { return 0.01; }, 2e-4, 7, run);
   s.min_seconds = min_seconds;
-  s.requirements.ci_perc = 0.1;
-  s.launch = [&run](const std::vector<std::string>&, const child_options&) {
-    philox_stream rng(7, run++);
-    boost::random::normal_distribution<double> noise(0, 2e-4);
-    child_result r;
-    r.started = true;
-    r.wall_seconds = 0.01 + noise(rng);
-    return r;
-  };
   return s;
 }
 
