@@ -17,8 +17,9 @@ interval is above 1 + m; otherwise the reference is the n log n sort (quick, qui
 quick-queue, merge, heap) with the largest mean ns_per_sort at n, and a candidate is separated
 when the lower end of its interval is above the reference's upper end times 1 + m. It stops at the
 k-th consecutive size it is separated at. Run on a table that was cut by the
-shipped rule (k = 2, m = 0), its (2, 0) row gives that run's stops: that is the replay's check,
-and `--check` makes it (exit 1 when a stop differs; a ctest runs it on the stored tables).
+shipped rule (k = 2, m = 0.01; m = 0 before 2026-12-07), its row gives that run's stops: that is
+the replay's check, and `--check` makes it with the margin the table's stop reasons state (exit 1
+when a stop differs; a ctest runs it on the stored tables).
 Needs only Python 3.
 """
 import csv, re, sys
@@ -116,9 +117,13 @@ def check(paths):
         text = open(path).read()
         actual = dict((m.group(1), int(m.group(2))) for m in
                       re.finditer(r"([a-z-]+) stopped at n = ([0-9]+)", text))
+        # The margin the run used, as its stop reasons state it ("above 1 by more than 1.0%");
+        # none stated: 0, the default before 2026-12-07.
+        stated = re.search(r"stopped at n = [0-9]+: [^\n]*? by more than ([0-9.]+)%", text)
+        margin = float(stated.group(1)) / 100 if stated else 0.0
         run = load(path)
         for sort in CANDIDATES:
-            replayed = stop(run, sort, 2, 0.0)
+            replayed = stop(run, sort, 2, margin)
             if replayed != actual.get(sort):
                 bad += 1
                 print(f"{label(path)}: {sort}: the run stopped at {actual.get(sort)}, the replay "

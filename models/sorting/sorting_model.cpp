@@ -205,12 +205,12 @@ void sorting_model::declare(model_spec& s) const {
   // The early-stop rule's two settings (early_stop.hpp), so that the rule itself can be studied
   // on real runs: a run with stop_sizes = 0 times every sort at every size, and any rule can then
   // be replayed on its table (scripts/sorting-stop-rules.py).
-  s.integer("stop_sizes", 2,
+  s.integer("stop_sizes", stop_rule{}.consecutive,
             "in a sweep over n: a quadratic sort or Shell sort is not run at larger n once it is "
             "clearly slower than its reference (stop_reference) at this many consecutive sizes; "
             "0 = never stop")
       .in_range(0, 100);
-  s.number("stop_margin", 0,
+  s.number("stop_margin", stop_rule{}.margin,
            "how clearly, at each of those sizes: the lower end of the interval of its time over "
            "the reference's above 1 + stop_margin (with stop_reference = none: its lower end "
            "above the slowest n log n sort's upper end times 1 + stop_margin)")
