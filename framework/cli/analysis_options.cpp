@@ -58,8 +58,8 @@ void add_precision_options(CLI::App* cmd, shared_options& o) {
   cmd->add_flag("--no-warmup-removal", o.no_warmup_removal,
                 "keep every reading: skip warm-up and cool-down detection");
   cmd->add_flag("--cut-excursions", o.cut_excursions,
-                "warm-up removal keeps the longest stable segment alone, as Pilot does, instead "
-                "of keeping inside it a burst the level came back from");
+                "warm-up removal keeps one segment between change-points, as Pilot does, instead "
+                "of keeping inside the phase a burst the level came back from");
   cmd->add_flag("--wilson", o.wilson,
                 "proportions: Wilson's score interval (honest near 0 and 1) instead of Wald's");
 }
