@@ -25,7 +25,7 @@ struct engine_options {
   // Stream style: remove warm-up by change-points (off: every reading is taken as stable).
   bool remove_warmup = true;
   // With it: a burst the level came back from stays inside the stable phase
-  // (analysis_options::keep_excursions); off, the seed's rule, the longest segment alone.
+  // (analysis_options::keep_excursions); off: Pilot's phase, one segment between change-points.
   bool keep_excursions = true;
 };
 
