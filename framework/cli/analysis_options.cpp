@@ -97,6 +97,10 @@ bool keep_excursions(const shared_options& o) {
   return !o.cut_excursions;
 }
 
+const char* warmup_removal_name(bool remove_warmup, bool keep_excursions) {
+  return !remove_warmup ? "off" : keep_excursions ? "on" : "cut-excursions";
+}
+
 analysis_options to_analysis_options(const shared_options& o) {
   analysis_options a;
   const auto kind = parse_quantity_kind(o.kind);

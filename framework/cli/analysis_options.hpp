@@ -48,6 +48,8 @@ precision requirements(const shared_options& o);
 analysis_options to_analysis_options(const shared_options& o);
 // !--cut-excursions; an input_error when --no-warmup-removal is given too.
 bool keep_excursions(const shared_options& o);
+// The JSON's "warmup_removal" (analyze, bench): "on", "cut-excursions" or "off".
+const char* warmup_removal_name(bool remove_warmup, bool keep_excursions);
 
 // Says on `err` that the first line was skipped as a header when it was a guess and the field
 // starts like a number ("12abc", "0x10"): a reading may have been lost. Silent otherwise.

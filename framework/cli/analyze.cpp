@@ -147,6 +147,7 @@ void run_analyze(const analyze_state& st) {
     j["column"] = st.o.column;
     j["header"] = header_json(c);
     j["requirements"] = requirements_json(st.o, opt.requirements);
+    j["warmup_removal"] = warmup_removal_name(opt.remove_warmup, opt.keep_excursions);
     std::cout << j.dump(2) << '\n';
   } else {
     write_report(std::cout, a,

@@ -171,6 +171,8 @@ nlohmann::ordered_json to_json_result(const bench_options& o, const programs::be
   j["precision"] = to_json(s.settings().requirements);
   j["preset"] = o.precision_options.preset;
   j["min_seconds"] = s.settings().min_seconds;
+  j["warmup_removal"] =
+      warmup_removal_name(s.settings().remove_warmup, s.settings().keep_excursions);
   if (s.failure()) j["error"] = *s.failure();
   nlohmann::ordered_json cmds = nlohmann::ordered_json::array();
   for (const auto& c : s.commands()) {

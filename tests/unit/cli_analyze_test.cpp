@@ -222,6 +222,7 @@ TEST(CliAnalyze, AWarmupAheadOfAnEarlierLevelInARecordedSession) {
   // keep_excursions (2026-12-06) it was the last segment alone, from 514.
   EXPECT_EQ(w["removed_begin"], 176);
   EXPECT_EQ(w["excursions"], 171);
+  EXPECT_EQ(j["warmup_removal"], "on");
   const auto text = run_mcpilot({"analyze", sample});
   EXPECT_NE(text.out.find("176 at the start (20 warm-up, then 156 of an earlier level)"),
             std::string::npos)
@@ -245,6 +246,7 @@ TEST(CliAnalyze, CutExcursionsLeavesTheLongestSegmentAlone) {
   EXPECT_EQ(w["changepoints"], json::array({20, 60, 176, 279, 350, 414, 514}));
   EXPECT_EQ(w["removed_begin"], 514);
   EXPECT_EQ(w["excursions"], 0);
+  EXPECT_EQ(j["warmup_removal"], "cut-excursions");
   const auto text = run_mcpilot({"analyze", sample, "--cut-excursions"});
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_NE(text.out.find("cut (--cut-excursions)"), std::string::npos) << text.out;

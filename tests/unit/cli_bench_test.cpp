@@ -357,6 +357,18 @@ TEST(CliBench, AWarmupAheadOfAnEarlierLevelIsToldApart) {
   EXPECT_NE(r.out.find(split), std::string::npos) << r.out;
 }
 
+// The JSON says how the runs' warm-up was treated, so that two exported sessions can be told
+// apart: --cut-excursions and --no-warmup-removal (the default "on" is checked below).
+TEST(CliBench, TheJsonSaysHowTheWarmupWasRemoved) {
+  for (const auto& [flag, said] :
+       {std::pair{"--cut-excursions", "cut-excursions"}, std::pair{"--no-warmup-removal", "off"}}) {
+    run_result r;
+    const auto j = bench_json({"--preset", "quick", flag, "--", helper, "sleep", "0"}, 1, &r);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(j["warmup_removal"], said);
+  }
+}
+
 // --min-seconds holds a verdict until the runs add up to it: the helper's quick runs meet the
 // quick preset within a few dozen, and the session goes on to 0.4 s of them; the JSON, the table
 // and the progress lines say how much was measured. A floor above --max-seconds could never be
@@ -369,6 +381,7 @@ TEST(CliBench, MinSecondsHoldsTheVerdictUntilTheRunsAddUpToIt) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_EQ(j["stopped_because"], "converged");
   EXPECT_EQ(j["min_seconds"], 0.4);
+  EXPECT_EQ(j["warmup_removal"], "on");
   EXPECT_GE(j["commands"][0]["measured_seconds"].get<double>(), 0.4);
   EXPECT_NE(r.out.find(" s of runs"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find(" of --min-seconds 0.4 s"), std::string::npos) << r.err;
