@@ -89,6 +89,7 @@ void run_compare(const compare_state& st) {
         {"kind", st.o.kind},
         {"test_scale", opt.kind == quantity_kind::rate ? "reciprocal" : "readings"},
         {"interval", std::string(to_string(*opt.requirements.interval))},
+        {"warmup_removal", warmup_removal_name(opt.remove_warmup, opt.keep_excursions)},
         {"a", to_json(a.result)},
         {"b", to_json(b.result)},
     };

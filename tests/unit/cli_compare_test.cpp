@@ -51,6 +51,10 @@ TEST(CliCompare, WelchMatchesR) {
   EXPECT_EQ(j["a"]["n"], 12);
   EXPECT_EQ(j["b"]["n"], 10);
   EXPECT_EQ(j["interval"], "pilot");
+  EXPECT_EQ(j["warmup_removal"], "on");
+  const json cut = compare_json({"compare", a.path(), b.path(), "--json", "--min-samples", "2",
+                                 "--interval", "pilot", "--cut-excursions"});
+  EXPECT_EQ(cut["warmup_removal"], "cut-excursions");
 }
 
 TEST(CliCompare, PowerRaisesRequiredB) {
