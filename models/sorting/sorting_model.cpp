@@ -48,13 +48,24 @@ std::string gib(double bytes) {
   return buf;
 }
 
+// The placed copies a layout times, or none: with layout = fixed, for a sort that calls itself
+// (it has none), and where the pollable copy is timed (f(n) >= 2^24; n = 0 for a reference,
+// which is always timed as written).
+const placed_sorts* placed_for(const algorithm& a, std::size_t n, code_layout layout) {
+  if (layout.how == code_layout::kind::fixed || !a.placed) return nullptr;
+  if (a.pollable_sort && order_value(a.f, static_cast<double>(n)) >= pollable_from_f)
+    return nullptr;
+  return a.placed;
+}
+
 // One session's buffers and the three phases of a reading.
 class sort_workload final : public workload {
  public:
   sort_workload(const algorithm& a, std::size_t n, std::string family, bool fresh, bool counts,
-                shell_gaps_kind gaps, const algorithm* reference)
+                shell_gaps_kind gaps, const algorithm* reference, code_layout layout)
       : algorithm_(a),
         paired_with_(reference),
+        layout_(layout),
         n_(n),
         family_(std::move(family)),
         fresh_(fresh),
@@ -64,10 +75,15 @@ class sort_workload final : public workload {
         // the sort exactly as written.
         sort_(a.pollable_sort && order_value(a.f, static_cast<double>(n)) >= pollable_from_f
                   ? a.pollable_sort
-                  : a.sort) {}
+                  : a.sort),
+        copies_(placed_for(a, n, layout)),
+        // The reference moves only with the candidate: a ratio of a placed sort over one as
+        // linked would judge one build's placement after all.
+        reference_copies_(reference && copies_ ? placed_for(*reference, 0, layout) : nullptr) {}
 
   void prepare(measurement_batch& b) override {
     const std::size_t count = b.size();
+    current_ = pick(copies_, sort_, b);
     keys_.resize(count * n_);
     scratch_.resize(scratch_size(n_));
     fingerprints_.resize(count);
@@ -93,7 +109,7 @@ class sort_workload final : public workload {
     // clock reads beside a reading of >= 2 ms.
     const auto start = paired_with_ ? clock::now() : clock::time_point{};
     for (std::size_t i = 0; i < count; ++i) {
-      sort_(slot(i), scratch_);
+      current_(slot(i), scratch_);
       keep_alive(keys_.data());
     }
     if (paired_with_) candidate_ = clock::now() - start;
@@ -135,6 +151,7 @@ class sort_workload final : public workload {
   // durations, and their ratio keeps only what differs between the two sorts.
   void time_reference(measurement_batch& b) {
     const std::size_t count = b.size();
+    const sort_function reference = pick(reference_copies_, paired_with_->sort, b);
     reference_keys_.resize(count * n_);
     for (std::size_t i = 0; i < count; ++i) {
       const std::span<key> slot(reference_keys_.data() + i * n_, n_);
@@ -145,7 +162,7 @@ class sort_workload final : public workload {
     }
     const auto start = clock::now();
     for (std::size_t i = 0; i < count; ++i) {
-      paired_with_->sort({reference_keys_.data() + i * n_, n_}, scratch_);
+      reference({reference_keys_.data() + i * n_, n_}, scratch_);
       keep_alive(reference_keys_.data());
     }
     const auto took = clock::now() - start;
@@ -159,6 +176,15 @@ class sort_workload final : public workload {
 
   std::span<key> slot(std::size_t i) { return {keys_.data() + i * n_, n_}; }
 
+  // The copy a reading times: the pinned one, or one drawn from the reading's own stream (the top
+  // four bits of a word, uniform over the 16), so that the choice depends on the seed alone.
+  sort_function pick(const placed_sorts* copies, sort_function linked, measurement_batch& b) const {
+    static_assert(placed_copy_count == 16);
+    if (!copies) return linked;
+    if (layout_.how == code_layout::kind::pinned) return (*copies)[layout_.copy];
+    return (*copies)[b.rng()() >> 60];
+  }
+
   [[noreturn]] void fail(std::size_t i, const std::string& why) const {
     throw std::runtime_error("sort " + std::string(algorithm_.name) + " failed on " +
                              std::to_string(n_) + " " + family_ + " keys (sort " +
@@ -167,6 +193,7 @@ class sort_workload final : public workload {
 
   const algorithm& algorithm_;
   const algorithm* paired_with_;  // timed in every reading beside the candidate; or none
+  code_layout layout_;
   clock::duration candidate_{};
   std::size_t n_;
   std::string family_;
@@ -174,6 +201,9 @@ class sort_workload final : public workload {
   bool counts_;
   shell_gaps_kind gaps_;
   sort_function sort_;
+  const placed_sorts* copies_;            // null: the sort as linked is timed
+  const placed_sorts* reference_copies_;  // the same for the reference
+  sort_function current_ = nullptr;       // this reading's copy
   bool compared_ = false;
   std::vector<key> keys_, scratch_, reference_, same_, reference_keys_;
   std::vector<fingerprint> fingerprints_;
@@ -215,6 +245,12 @@ void sorting_model::declare(model_spec& s) const {
            "the reference's above 1 + stop_margin (with stop_reference = none: its lower end "
            "above the slowest n log n sort's upper end times 1 + stop_margin)")
       .in_range(0, 10);
+  s.choice("layout", "fixed", code_layout_names(),
+           "which copy of the sort (and of its reference) a reading times: fixed = the one the "
+           "linker placed; random = one of 16 copies at addresses of their own, drawn per reading "
+           "(a verdict about the source, not one build's code placement); copy-i = copy i "
+           "throughout. Sorts that call themselves, and the pollable copy at f(n) >= 2^24, are "
+           "timed as linked");
   std::vector<std::string> references = {"none"};
   for (const auto& name : algorithm_names())
     if (reference_sort(name)) references.push_back(name);
@@ -263,6 +299,8 @@ void sorting_model::configure(const parameters& p) {
   fresh_keys_ = p.boolean("fresh_keys");
   batch_ = p.integer("batch");
   counts_ = p.boolean("counts");
+  layout_name_ = p.string("layout");
+  layout_ = code_layout_by_name(layout_name_);
   stop_ = {static_cast<int>(p.integer("stop_sizes")), p.number("stop_margin")};
   stop_reference_ = p.string("stop_reference");
   paired_with_ = stop_.consecutive > 0 && algorithm_->stops_early && stop_reference_ != "none"
@@ -285,7 +323,7 @@ void sorting_model::configure(const parameters& p) {
 
 std::unique_ptr<workload> sorting_model::open_workload() const {
   return std::make_unique<sort_workload>(*algorithm_, static_cast<std::size_t>(n_), keys_,
-                                         fresh_keys_, counts_, gaps_, paired_with_);
+                                         fresh_keys_, counts_, gaps_, paired_with_, layout_);
 }
 
 namespace {
@@ -423,6 +461,30 @@ std::vector<model_fact> sorting_model::model_facts() const {
     facts.push_back(
         {"timed copy", std::string("pollable"),
          "f(n) >= 2^24: the copy that stops within a pass when the session is asked to"});
+  if (layout_.how != code_layout::kind::fixed) {
+    const bool placed = placed_for(*algorithm_, static_cast<std::size_t>(n_), layout_) != nullptr;
+    std::string how;
+    if (!placed)
+      how = algorithm_->placed ? "asked for " + layout_name_ +
+                                     ", but the pollable copy is timed (f(n) >= 2^24), as linked"
+                               : "asked for " + layout_name_ +
+                                     ", but a sort that calls itself has no placed copies: timed "
+                                     "as linked";
+    else if (layout_.how == code_layout::kind::random)
+      how =
+          "each reading times one of 16 copies of the sort at addresses of their own, drawn "
+          "from the reading's stream";
+    else
+      how = "copy " + std::to_string(layout_.copy) +
+            " of 16 in every reading, at an address of "
+            "its own";
+    if (placed && paired_with_)
+      how += paired_with_->placed
+                 ? "; its reference " + std::string(paired_with_->name) + " likewise"
+                 : "; its reference " + std::string(paired_with_->name) +
+                       " as linked (it calls itself)";
+    facts.push_back({"layout", placed ? layout_name_ : std::string("fixed"), how});
+  }
   return facts;
 }
 

@@ -46,6 +46,26 @@ constexpr std::size_t scratch_size(std::size_t n) {
 // Above this f(n) one sort may take tens of milliseconds or more, and the pollable copy is timed.
 inline constexpr double pollable_from_f = 16777216.0;  // 2^24
 
+// Placed copies of a sort (placed_copies.hpp): copy i is 64-byte aligned and starts with
+// i x placed_copy_step bytes of no-ops, so the sixteen cover every 4-byte offset within a cache
+// line, each at an address of its own. `layout = "random"` times each reading with one of them.
+inline constexpr int placed_copy_count = 16;
+inline constexpr int placed_copy_step = 4;
+using placed_sorts = std::array<sort_function, placed_copy_count>;
+// Defined in placed_copies.hpp and instantiated in the sort's own file, where its body is visible.
+template <sort_function Sort>
+const placed_sorts& placed_copies();
+
+// Which copy of a sort a reading times (the model's `layout`): the one the linker placed (fixed),
+// a placed copy drawn for each reading from its stream (random), or one placed copy throughout
+// (copy-i: what a rebuild that moved the sort would time).
+struct code_layout {
+  enum class kind { fixed, random, pinned } how = kind::fixed;
+  int copy = 0;  // pinned only
+};
+std::vector<std::string> code_layout_names();  // fixed, random, copy-0 ... copy-15
+code_layout code_layout_by_name(std::string_view name);
+
 struct algorithm {
   std::string_view name;
   order f;
@@ -59,6 +79,9 @@ struct algorithm {
   // printing a rough duration before a sweep starts.
   double typical_ns_per_f;
   std::string_view description;
+  // The sort as written, at placed_copy_count addresses (placed_copies.hpp); null for the sorts
+  // that call themselves, whose copies would share their recursive body.
+  const placed_sorts* placed = nullptr;
 };
 
 // Every algorithm a config may name, in the order `mcpilot describe` lists them.

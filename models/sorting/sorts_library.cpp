@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "counts.hpp"
+#include "placed_copies.hpp"
 #include "sort_ops.hpp"
 #include "sorts.hpp"
 
@@ -78,6 +79,10 @@ void radix_sort(std::span<key> a, std::span<key> scratch) {
   plain_ops ops;
   radix(a, scratch, ops);
 }
+
+// Its placed copies (layout = "random"), here where the body is visible. std::sort and
+// std::stable_sort recurse, and have none.
+template const placed_sorts& placed_copies<radix_sort>();
 
 operation_counts counted_std_sort(std::span<key> a) {
   return count_library(a, [](auto b, auto e, auto less) { std::sort(b, e, less); });

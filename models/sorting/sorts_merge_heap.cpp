@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "counts.hpp"
+#include "placed_copies.hpp"
 #include "sort_ops.hpp"
 #include "sorts.hpp"
 
@@ -100,6 +101,9 @@ template void merge_sort<false>(std::span<key>, std::span<key>);
 template void merge_sort<true>(std::span<key>, std::span<key>);
 template void heap_sort<false>(std::span<key>, std::span<key>);
 template void heap_sort<true>(std::span<key>, std::span<key>);
+
+// Their placed copies (layout = "random"), here where the bodies are visible.
+template const placed_sorts& placed_copies<heap_sort<false>>();
 
 operation_counts counted_merge_sort(std::span<key> a) {
   return count<counting_ops>(merge<counting_ops>, a);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "counts.hpp"
+#include "placed_copies.hpp"
 #include "sort_ops.hpp"
 #include "sorts.hpp"
 
@@ -159,6 +160,13 @@ template void insertion_sort<false>(std::span<key>, std::span<key>);
 template void insertion_sort<true>(std::span<key>, std::span<key>);
 template void binary_insertion_sort<false>(std::span<key>, std::span<key>);
 template void binary_insertion_sort<true>(std::span<key>, std::span<key>);
+
+// Their placed copies (layout = "random"), here where the bodies are visible.
+template const placed_sorts& placed_copies<selection_sort<false>>();
+template const placed_sorts& placed_copies<bubble_sort<false>>();
+template const placed_sorts& placed_copies<shaker_sort<false>>();
+template const placed_sorts& placed_copies<insertion_sort<false>>();
+template const placed_sorts& placed_copies<binary_insertion_sort<false>>();
 
 operation_counts counted_selection_sort(std::span<key> a) {
   return count<counting_ops>(selection<counting_ops>, a);

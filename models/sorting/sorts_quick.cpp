@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "counts.hpp"
+#include "placed_copies.hpp"
 #include "sort_ops.hpp"
 #include "sorts.hpp"
 
@@ -142,6 +143,10 @@ template void quick_stack_sort<false>(std::span<key>, std::span<key>);
 template void quick_stack_sort<true>(std::span<key>, std::span<key>);
 template void quick_queue_sort<false>(std::span<key>, std::span<key>);
 template void quick_queue_sort<true>(std::span<key>, std::span<key>);
+
+// Their placed copies (layout = "random"), here where the bodies are visible.
+template const placed_sorts& placed_copies<quick_stack_sort<false>>();
+template const placed_sorts& placed_copies<quick_queue_sort<false>>();
 
 operation_counts counted_quick_sort(std::span<key> a) {
   return count_quick<counting_ops>(quick<counting_ops>, a);

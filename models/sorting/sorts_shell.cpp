@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "counts.hpp"
+#include "placed_copies.hpp"
 #include "sort_ops.hpp"
 #include "sorts.hpp"
 
@@ -120,6 +121,10 @@ template void shell_sort_pratt<false>(std::span<key>, std::span<key>);
 template void shell_sort_pratt<true>(std::span<key>, std::span<key>);
 template void shell_sort_ciura<false>(std::span<key>, std::span<key>);
 template void shell_sort_ciura<true>(std::span<key>, std::span<key>);
+
+// Their placed copies (layout = "random"), here where the bodies are visible.
+template const placed_sorts& placed_copies<shell_sort_pratt<false>>();
+template const placed_sorts& placed_copies<shell_sort_ciura<false>>();
 
 operation_counts counted_shell_sort(std::span<key> a, shell_gaps_kind kind) {
   return count<counting_ops>(a, kind);

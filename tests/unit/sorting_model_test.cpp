@@ -75,6 +75,7 @@ parameters sorting_parameters(const std::string& algorithm, std::int64_t n, bool
   p.set("stop_sizes", std::int64_t{stop_rule{}.consecutive});
   p.set("stop_margin", stop_rule{}.margin);
   p.set("stop_reference", std::string("quick-queue"));
+  p.set("layout", std::string("fixed"));
   return p;
 }
 
@@ -222,6 +223,34 @@ TEST(SortingModel, PairedTimingRecordsTheRatioToTheReference) {
        {"algorithm = \"quick\"\nn = 256\n", "algorithm = \"bubble\"\nn = 256\nstop_sizes = 0\n",
         "algorithm = \"bubble\"\nn = 256\nstop_reference = \"none\"\n"})
     EXPECT_TRUE(find(quantities(model), "ratio_to_reference").is_null()) << model;
+}
+
+// layout: the run says which copy it timed, and why a sort that cannot move is timed as linked.
+TEST(SortingModel, LayoutIsStatedAndAnUnknownOneIsExitTwo) {
+  const auto run = [](const std::string& model) {
+    const temp_file c(config(model), ".toml");
+    return run_mcpilot({"run", c.path()});
+  };
+  auto r = run("algorithm = \"insertion\"\nn = 64\nlayout = \"random\"\n");
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+  EXPECT_NE(r.out.find("layout = random  (each reading times one of 16 copies"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("its reference quick-queue likewise"), std::string::npos) << r.out;
+  r = run("algorithm = \"shell\"\nn = 64\nlayout = \"copy-3\"\n");
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+  EXPECT_NE(r.out.find("layout = copy-3  (copy 3 of 16 in every reading"), std::string::npos)
+      << r.out;
+  r = run("algorithm = \"merge\"\nn = 64\nlayout = \"random\"\n");
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 3) << r.exit_code << r.err;
+  EXPECT_NE(r.out.find("layout = fixed  (asked for random, but a sort that calls itself"),
+            std::string::npos)
+      << r.out;
+  r = run("algorithm = \"insertion\"\nn = 64\n");
+  EXPECT_EQ(r.out.find("layout"), std::string::npos) << r.out;  // the default says nothing
+  r = run("algorithm = \"insertion\"\nn = 64\nlayout = \"copy-16\"\n");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("layout"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("copy-15"), std::string::npos) << r.err;  // lists the known ones
 }
 
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {

@@ -9,7 +9,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "sorting/keys.hpp"
@@ -50,6 +53,54 @@ TEST(SortingSorts, EveryAlgorithmAgreesWithStdSortForEveryNUpTo300) {
     for (const char* family : {"uniform", "few-unique", "organ-pipe", "reversed", "sorted"})
       for (std::size_t n = 0; n <= 300; ++n)
         expect_sorts(*a, draw(family, n, 11), std::string(family) + " n=" + std::to_string(n));
+}
+
+// layout = "random" times these: each copy must be the sort, at an address of its own (not folded
+// into one by the linker), 64-byte aligned as placed_copies.hpp places it. The sorts that call
+// themselves have none (their copies would share the recursive body).
+TEST(SortingSorts, PlacedCopiesSortAndSitAtAddressesOfTheirOwn) {
+  std::vector<std::string> without;
+  for (const algorithm* a : every_algorithm()) {
+    if (!a->placed) {
+      without.emplace_back(a->name);
+      continue;
+    }
+    std::vector<std::uintptr_t> addresses;
+    for (sort_function f : *a->placed) {
+      const auto at = reinterpret_cast<std::uintptr_t>(f);
+      EXPECT_EQ(at % 64, 0u) << a->name;
+      addresses.push_back(at);
+      for (const char* family : {"uniform", "reversed", "few-unique"})
+        for (std::size_t n : {0, 1, 2, 3, 5, 17, 64, 255, 300}) {
+          std::vector<key> v = draw(family, n, 15), expected = v;
+          std::sort(expected.begin(), expected.end());
+          std::vector<key> scratch(scratch_size(n));
+          f(v, scratch);
+          ASSERT_EQ(v, expected) << a->name << " copy " << addresses.size() - 1 << ", " << family
+                                 << " n=" << n;
+        }
+    }
+    std::sort(addresses.begin(), addresses.end());
+    EXPECT_EQ(std::adjacent_find(addresses.begin(), addresses.end()), addresses.end()) << a->name;
+    EXPECT_EQ(addresses.size(), std::size_t{placed_copy_count});
+  }
+  EXPECT_EQ(without, (std::vector<std::string>{"quick", "merge", "std-sort", "std-stable-sort"}));
+  // Shell sort's two gap sequences are two sorts, each with copies of its own.
+  EXPECT_NE(find_algorithm("shell")->placed,
+            with_gaps(*find_algorithm("shell"), shell_gaps_kind::ciura).placed);
+}
+
+TEST(SortingSorts, LayoutNames) {
+  const auto names = code_layout_names();
+  ASSERT_EQ(names.size(), 2u + placed_copy_count);
+  EXPECT_EQ(names.front(), "fixed");
+  EXPECT_EQ(code_layout_by_name("fixed").how, code_layout::kind::fixed);
+  EXPECT_EQ(code_layout_by_name("random").how, code_layout::kind::random);
+  const code_layout last = code_layout_by_name(names.back());
+  EXPECT_EQ(last.how, code_layout::kind::pinned);
+  EXPECT_EQ(last.copy, placed_copy_count - 1);
+  EXPECT_EQ(names.back(), "copy-15");
+  EXPECT_THROW(code_layout_by_name("copy-16"), std::invalid_argument);
 }
 
 TEST(SortingSorts, FastSortsAgreeWithStdSortOn100000UniformKeys) {

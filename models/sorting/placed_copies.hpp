@@ -1,0 +1,50 @@
+#pragma once
+// Sixteen copies of one sort, each at its own address, for `layout = "random"` (sorts.hpp).
+//
+// A loop's speed can depend on where the linker puts it: insertion sort at n = 256 ran 1.58x apart
+// between placements of the same machine code (docs/models/sorting.md, "Code placement"), so a
+// rebuild that moves the sort moves the study's verdicts. Timing each reading with a copy chosen
+// at random averages over placements, and the verdict is about the source rather than one build.
+//
+// Each copy is a function of its own, 64-byte aligned and opened by 4 x i bytes of no-ops, with the
+// sort flattened into it (every call it makes inlined), so that its loops sit at the copy's
+// address rather than in one body the copies share. The no-ops differ per copy, so the linker
+// cannot fold the copies into one. A sort that calls itself keeps its recursive calls out of line
+// (flatten cannot inline a call into itself), so its copies would share the hot body: the
+// recursive sorts have no copies (algorithm::placed is null).
+//
+// Include this only where the sort's body is visible (its own file): a copy instantiated elsewhere
+// would call the shared body and move nothing.
+
+#include <array>
+#include <utility>
+
+#include "sorts.hpp"
+
+namespace mcpilot::sorting {
+
+namespace placement_detail {
+
+template <int Pad, sort_function Sort>
+[[gnu::noinline, gnu::flatten, gnu::aligned(64)]] void placed(std::span<key> a,
+                                                              std::span<key> scratch) {
+  // Executed once per sort: Pad one-byte no-ops, a few ns beside a sort of 2 keys or more.
+  if constexpr (Pad > 0) asm volatile(".skip %c0, 0x90" ::"i"(Pad));
+  Sort(a, scratch);
+}
+
+template <sort_function Sort, int... I>
+constexpr placed_sorts make(std::integer_sequence<int, I...>) {
+  return {&placed<I * placed_copy_step, Sort>...};
+}
+
+}  // namespace placement_detail
+
+template <sort_function Sort>
+const placed_sorts& placed_copies() {
+  static constexpr placed_sorts copies =
+      placement_detail::make<Sort>(std::make_integer_sequence<int, placed_copy_count>{});
+  return copies;
+}
+
+}  // namespace mcpilot::sorting
