@@ -46,9 +46,9 @@ constexpr std::size_t scratch_size(std::size_t n) {
 // Above this f(n) one sort may take tens of milliseconds or more, and the pollable copy is timed.
 inline constexpr double pollable_from_f = 16777216.0;  // 2^24
 
-// Placed copies of a sort (placed_copies.hpp): copy i is 64-byte aligned and starts with
-// i x placed_copy_step bytes of no-ops, so the sixteen cover every 4-byte offset within a cache
-// line, each at an address of its own. `layout = "random"` times each reading with one of them.
+// Placed copies of a sort (placed_copies.hpp): copy i is 64-byte aligned and starts with a jump
+// over i x placed_copy_step bytes, so the sixteen cover every 4-byte offset within a cache line,
+// each at an address of its own. `layout = "random"` times each reading with one of them.
 inline constexpr int placed_copy_count = 16;
 inline constexpr int placed_copy_step = 4;
 using placed_sorts = std::array<sort_function, placed_copy_count>;
