@@ -176,13 +176,12 @@ class sort_workload final : public workload {
 
   std::span<key> slot(std::size_t i) { return {keys_.data() + i * n_, n_}; }
 
-  // The copy a reading times: the pinned one, or one drawn from the reading's own stream (the top
-  // four bits of a word, uniform over the 16), so that the choice depends on the seed alone.
+  // The copy a reading times: the pinned one, or one drawn from the reading's own stream, so that
+  // the choice depends on the seed alone.
   sort_function pick(const placed_sorts* copies, sort_function linked, measurement_batch& b) const {
-    static_assert(placed_copy_count == 16);
     if (!copies) return linked;
     if (layout_.how == code_layout::kind::pinned) return (*copies)[layout_.copy];
-    return (*copies)[b.rng()() >> 60];
+    return (*copies)[placed_copy_of(b.rng()())];
   }
 
   [[noreturn]] void fail(std::size_t i, const std::string& why) const {
@@ -299,8 +298,7 @@ void sorting_model::configure(const parameters& p) {
   fresh_keys_ = p.boolean("fresh_keys");
   batch_ = p.integer("batch");
   counts_ = p.boolean("counts");
-  layout_name_ = p.string("layout");
-  layout_ = code_layout_by_name(layout_name_);
+  layout_ = code_layout_by_name(p.string("layout"));
   stop_ = {static_cast<int>(p.integer("stop_sizes")), p.number("stop_margin")};
   stop_reference_ = p.string("stop_reference");
   paired_with_ = stop_.consecutive > 0 && algorithm_->stops_early && stop_reference_ != "none"
@@ -463,13 +461,14 @@ std::vector<model_fact> sorting_model::model_facts() const {
          "f(n) >= 2^24: the copy that stops within a pass when the session is asked to"});
   if (layout_.how != code_layout::kind::fixed) {
     const bool placed = placed_for(*algorithm_, static_cast<std::size_t>(n_), layout_) != nullptr;
+    const std::string name = code_layout_name(layout_);
     std::string how;
     if (!placed)
-      how = algorithm_->placed ? "asked for " + layout_name_ +
-                                     ", but the pollable copy is timed (f(n) >= 2^24), as linked"
-                               : "asked for " + layout_name_ +
-                                     ", but a sort that calls itself has no placed copies: timed "
-                                     "as linked";
+      how = algorithm_->placed
+                ? "asked for " + name + ", but the pollable copy is timed (f(n) >= 2^24), as linked"
+                : "asked for " + name +
+                      ", but a sort that calls itself has no placed copies: timed "
+                      "as linked";
     else if (layout_.how == code_layout::kind::random)
       how =
           "each reading times one of 16 copies of the sort at addresses of their own, drawn "
@@ -483,7 +482,7 @@ std::vector<model_fact> sorting_model::model_facts() const {
                  ? "; its reference " + std::string(paired_with_->name) + " likewise"
                  : "; its reference " + std::string(paired_with_->name) +
                        " as linked (it calls itself)";
-    facts.push_back({"layout", placed ? layout_name_ : std::string("fixed"), how});
+    facts.push_back({"layout", placed ? name : std::string("fixed"), how});
   }
   return facts;
 }

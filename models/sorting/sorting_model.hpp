@@ -45,7 +45,6 @@ class sorting_model : public model {
   bool fresh_keys_ = true;
   std::int64_t batch_ = 0;
   bool counts_ = false;
-  std::string layout_name_ = "fixed";
   code_layout layout_;
   stop_rule stop_;
   // A sort under the rule with the rule on: the reference timed beside it in every reading

@@ -101,9 +101,22 @@ std::vector<std::string> algorithm_names() {
   return out;
 }
 
+std::string code_layout_name(code_layout layout) {
+  switch (layout.how) {
+    case code_layout::kind::fixed:
+      return "fixed";
+    case code_layout::kind::random:
+      return "random";
+    case code_layout::kind::pinned:
+      return "copy-" + std::to_string(layout.copy);
+  }
+  return "?";
+}
+
 std::vector<std::string> code_layout_names() {
   std::vector<std::string> out = {"fixed", "random"};
-  for (int i = 0; i < placed_copy_count; ++i) out.push_back("copy-" + std::to_string(i));
+  for (int i = 0; i < placed_copy_count; ++i)
+    out.push_back(code_layout_name({code_layout::kind::pinned, i}));
   return out;
 }
 
@@ -111,7 +124,8 @@ code_layout code_layout_by_name(std::string_view name) {
   if (name == "fixed") return {};
   if (name == "random") return {code_layout::kind::random};
   for (int i = 0; i < placed_copy_count; ++i)
-    if (name == "copy-" + std::to_string(i)) return {code_layout::kind::pinned, i};
+    if (name == code_layout_name({code_layout::kind::pinned, i}))
+      return {code_layout::kind::pinned, i};
   throw std::invalid_argument("unknown layout " + std::string(name));
 }
 

@@ -65,6 +65,13 @@ struct code_layout {
 };
 std::vector<std::string> code_layout_names();  // fixed, random, copy-0 ... copy-15
 code_layout code_layout_by_name(std::string_view name);
+std::string code_layout_name(code_layout layout);  // the name code_layout_by_name reads
+// The copy a random-layout reading times, from one 64-bit word of its stream: the top four bits,
+// uniform over the 16 copies when the word is.
+constexpr int placed_copy_of(std::uint64_t word) {
+  static_assert(placed_copy_count == 16);
+  return static_cast<int>(word >> 60);
+}
 
 struct algorithm {
   std::string_view name;
