@@ -424,8 +424,8 @@ TEST(SortingModel, ShortRunRecordsTheMeasurementEnvironment) {
   EXPECT_NE(r.out.find("measured on CPU"), std::string::npos) << r.out;
 }
 
-// The configs shipped under configs/sorting load as written; the two sweeps have the grids their
-// comments promise (45 sizes x the study's 11 sorts; 9 sizes x 6 sorts).
+// The configs shipped under configs/sorting load as written; the sweeps have the grids their
+// comments promise (45 sizes x the study's 11 sorts; 9 sizes x 6 sorts; 15 sizes x 6 sorts).
 TEST(SortingModel, ShippedConfigsLoad) {
   model_registry models;
   models.add<sorting_model>("sorting");
@@ -442,13 +442,17 @@ TEST(SortingModel, ShippedConfigsLoad) {
   EXPECT_EQ(counters.settings.measurement.counters.size(), 8u);
   EXPECT_EQ(counters.resolved["experiment"]["threads"], 1);
   for (const auto& [name, sizes, sorts] :
-       {std::tuple{"constants", 45u, 11u}, std::tuple{"stopped-sorts-scaling", 9u, 6u}}) {
+       {std::tuple{"constants", 45u, 11u}, std::tuple{"stopped-sorts-scaling", 9u, 6u},
+        std::tuple{"layout-subgrid", 15u, 6u}}) {
     const auto sweep = load_config(dir + name + ".toml", models);
     ASSERT_TRUE(sweep.sweep) << name;
     ASSERT_EQ(sweep.sweep->axes.size(), 2u) << name;
     EXPECT_EQ(sweep.sweep->axes[0].values.size(), sizes) << name;
     EXPECT_EQ(sweep.sweep->axes[1].values.size(), sorts) << name;
   }
+  const auto layout = load_config(dir + "layout-subgrid.toml", models);
+  EXPECT_EQ(layout.params.string("layout"), "random");
+  EXPECT_EQ(layout.params.integer("stop_sizes"), 100);
   const auto fresh = load_config(dir + "fresh-keys.toml", models);
   ASSERT_TRUE(fresh.sweep);
   EXPECT_EQ(fresh.sweep->size(), 12u);  // n 181, 2048 x quick, heap, insertion x fresh or not
