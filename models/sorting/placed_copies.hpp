@@ -29,8 +29,8 @@ template <int Pad, sort_function Sort>
 [[gnu::noinline, gnu::flatten, gnu::aligned(64)]] void placed(std::span<key> a,
                                                               std::span<key> scratch) {
   // The padding is jumped over, not run: every copy pays the same one jump per sort and the
-  // copies differ in their address alone. Running 60 no-ops would cost about 6 ns a sort, as much
-  // as sorting 2 keys.
+  // copies differ in their address alone. Running 60 no-ops would cost some 10-15 cycles a sort
+  // (an estimate from the core's width), about as long as sorting 2 keys (7-11 ns).
   asm volatile("jmp 1f\n\t.skip %c0, 0x90\n1:" ::"i"(Pad));
   Sort(a, scratch);
 }

@@ -464,24 +464,20 @@ std::vector<model_fact> sorting_model::model_facts() const {
     const std::string name = code_layout_name(layout_);
     std::string how;
     if (!placed)
-      how = algorithm_->placed
-                ? "asked for " + name + ", but the pollable copy is timed (f(n) >= 2^24), as linked"
-                : "asked for " + name +
-                      ", but a sort that calls itself has no placed copies: timed "
-                      "as linked";
+      how = "asked for " + name +
+            (algorithm_->placed ? ", but the pollable copy is timed (f(n) >= 2^24)"
+                                : ", but a sort that calls itself has no placed copies") +
+            ": timed as linked";
     else if (layout_.how == code_layout::kind::random)
       how =
           "each reading times one of 16 copies of the sort at addresses of their own, drawn "
           "from the reading's stream";
     else
       how = "copy " + std::to_string(layout_.copy) +
-            " of 16 in every reading, at an address of "
-            "its own";
+            " of 16 in every reading, at an address of its own";
     if (placed && paired_with_)
-      how += paired_with_->placed
-                 ? "; its reference " + std::string(paired_with_->name) + " likewise"
-                 : "; its reference " + std::string(paired_with_->name) +
-                       " as linked (it calls itself)";
+      how += "; its reference " + std::string(paired_with_->name) +
+             (paired_with_->placed ? " likewise" : " as linked (it calls itself)");
     facts.push_back({"layout", placed ? name : std::string("fixed"), how});
   }
   return facts;

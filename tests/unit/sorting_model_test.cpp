@@ -253,6 +253,33 @@ TEST(SortingModel, LayoutIsStatedAndAnUnknownOneIsExitTwo) {
   EXPECT_NE(r.err.find("copy-15"), std::string::npos) << r.err;  // lists the known ones
 }
 
+// Where the copies cannot be used, the run says so rather than timing something else: a reference
+// that calls itself stays as linked, and so does the pollable copy at f(n) >= 2^24 (configured,
+// not run: insertion sort at n = 4,096 takes seconds a sort).
+TEST(SortingModel, LayoutFactsSayWhatIsTimedAsLinked) {
+  const auto layout_fact = [](const parameters& p) {
+    sorting_model m;
+    m.configure(p);
+    for (const auto& f : m.model_facts())
+      if (f.name == "layout") return std::get<std::string>(f.value) + ": " + f.description;
+    return std::string();
+  };
+  parameters p = sorting_parameters("insertion", 64, false);
+  EXPECT_EQ(layout_fact(p), "");  // fixed: no fact
+  p.set("layout", std::string("random"));
+  p.set("stop_reference", std::string("merge"));
+  EXPECT_NE(layout_fact(p).find("random: each reading times one of 16 copies"), std::string::npos)
+      << layout_fact(p);
+  EXPECT_NE(layout_fact(p).find("its reference merge as linked (it calls itself)"),
+            std::string::npos)
+      << layout_fact(p);
+  p = sorting_parameters("insertion", 4096, false);
+  p.set("layout", std::string("copy-2"));
+  EXPECT_EQ(layout_fact(p),
+            "fixed: asked for copy-2, but the pollable copy is timed (f(n) >= 2^24): timed as "
+            "linked");
+}
+
 TEST(SortingModel, UnknownAlgorithmOrKeyFamilyIsExitTwo) {
   const temp_file a(config("algorithm = \"bogo\"\n"), ".toml");
   auto r = run_mcpilot({"run", a.path(), "--quiet"});
