@@ -284,35 +284,44 @@ TEST(Checkpoint, BadCheckpointsAndMisuseExitTwo) {
 }
 
 // The real thing: the mcpilot executable killed with SIGKILL at several moments, then resumed.
+// The moments are fractions of an uninterrupted run's own wall time, so that they fall inside the
+// session under a sanitizer (about 6x slower) as on a plain build; 200 groups instead of the
+// config's 1,000 keep its six rounds and cut each run to a fifth.
 TEST(Checkpoint, KilledProcessResumesBitIdentical) {
   const fs::path dir = fresh_dir("kill");
   const std::string exe = MCPILOT_EXE;
   const std::string cfg = std::string(MCPILOT_SOURCE_DIR) + "/configs/storage/replication3.toml";
+  const std::string smaller = " --set model.groups=200";
   const std::string reference = (dir / "u.json").string();
+  const auto started = std::chrono::steady_clock::now();
   ASSERT_EQ(
-      std::system((exe + " run " + cfg + " --quiet --json " + reference + " >/dev/null").c_str()),
+      std::system(
+          (exe + " run " + cfg + smaller + " --quiet --json " + reference + " >/dev/null").c_str()),
       0);
+  const auto whole = std::chrono::steady_clock::now() - started;
   const auto u = read_json(reference);
   int resumed = 0;
-  for (const int ms : {60, 150, 300, 500}) {
-    SCOPED_TRACE(ms);
-    const std::string ckpt = (dir / ("k" + std::to_string(ms) + ".ckpt")).string();
+  for (const double fraction : {0.15, 0.35, 0.6, 0.85}) {
+    SCOPED_TRACE(fraction);
+    const std::string name = std::to_string(static_cast<int>(fraction * 100));
+    const std::string ckpt = (dir / ("k" + name + ".ckpt")).string();
     const pid_t pid = fork();
     ASSERT_GE(pid, 0);
     if (pid == 0) {
       const int null = ::open("/dev/null", O_WRONLY);
       dup2(null, STDOUT_FILENO);
       dup2(null, STDERR_FILENO);
-      execl(exe.c_str(), exe.c_str(), "run", cfg.c_str(), "--quiet", "--checkpoint", ckpt.c_str(),
-            "--checkpoint-every", "0", static_cast<char*>(nullptr));
+      execl(exe.c_str(), exe.c_str(), "run", cfg.c_str(), "--set", "model.groups=200", "--quiet",
+            "--checkpoint", ckpt.c_str(), "--checkpoint-every", "0", static_cast<char*>(nullptr));
       _exit(127);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    std::this_thread::sleep_for(
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(whole * fraction));
     kill(pid, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0);
     if (!fs::exists(ckpt)) continue;  // killed before the first checkpoint: nothing to resume
-    const std::string out = (dir / ("r" + std::to_string(ms) + ".json")).string();
+    const std::string out = (dir / ("r" + name + ".json")).string();
     ASSERT_EQ(
         std::system(
             (exe + " run --resume " + ckpt + " --quiet --json " + out + " >/dev/null").c_str()),
@@ -320,7 +329,9 @@ TEST(Checkpoint, KilledProcessResumesBitIdentical) {
     expect_same_results(read_json(out), u);
     ++resumed;
   }
-  EXPECT_GT(resumed, 0) << "no kill landed after a checkpoint; the test exercised nothing";
+  // The first checkpoint follows the first round, about 2% of the work: the kills at 60% and 85%
+  // land after it on any machine.
+  EXPECT_GE(resumed, 2) << "fewer than two kills landed after a checkpoint";
 }
 
 }  // namespace MCPILOT_TEST_FILE
