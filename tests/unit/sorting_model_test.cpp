@@ -480,6 +480,11 @@ TEST(SortingModel, ShippedConfigsLoad) {
   const auto layout = load_config(dir + "layout-subgrid.toml", models);
   EXPECT_EQ(layout.params.string("layout"), "random");
   EXPECT_EQ(layout.params.integer("stop_sizes"), 100);
+  // The study's stops are verdicts about the source: its config randomizes the code layout, and
+  // keeps the rule's defaults (docs/models/sorting.md, "Runs W1-W5").
+  const auto study = load_config(dir + "constants.toml", models);
+  EXPECT_EQ(study.params.string("layout"), "random");
+  EXPECT_EQ(study.params.integer("stop_sizes"), 2);
   const auto fresh = load_config(dir + "fresh-keys.toml", models);
   ASSERT_TRUE(fresh.sweep);
   EXPECT_EQ(fresh.sweep->size(), 12u);  // n 181, 2048 x quick, heap, insertion x fresh or not
