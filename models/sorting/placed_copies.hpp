@@ -4,7 +4,7 @@
 // A loop's speed can depend on where the linker puts it: insertion sort at n = 256 ran 1.58x apart
 // between placements of the same machine code (docs/models/sorting.md, "Code placement"), so a
 // rebuild that moves the sort moves the study's verdicts. Timing each reading with a copy chosen
-// at random averages over placements, and the verdict is about the source rather than one build.
+// at random averages over placements, and no build's placement decides the verdict.
 //
 // Each copy is a function of its own, 64-byte aligned and opened by a jump over 4 x i bytes of
 // padding, with the sort flattened into it (every call it makes inlined), so that its loops sit at
@@ -12,6 +12,12 @@
 // the linker cannot fold the copies into one. A sort that calls itself keeps its recursive calls
 // out of line (flatten cannot inline a call into itself), so its copies would share the hot body:
 // the recursive sorts have no copies (algorithm::placed is null).
+//
+// The 16 copies are one machine code at 16 addresses, but a compilation of their own: inlined into
+// the copy, behind the jump, a sort can get another register allocation than its linked function.
+// For quick-queue and quick-stack it does (the linked partition loop keeps three values on the
+// stack), and the linked functions took 7-16% longer than every copy (docs/models/sorting.md,
+// "Runs W1-W5"); for the other sorts the linked function read within its copies' range.
 //
 // Include this only where the sort's body is visible (its own file): a copy instantiated elsewhere
 // would call the shared body and move nothing.

@@ -247,7 +247,7 @@ void sorting_model::declare(model_spec& s) const {
   s.choice("layout", "fixed", code_layout_names(),
            "which copy of the sort (and of its reference) a reading times: fixed = the one the "
            "linker placed; random = one of 16 copies at addresses of their own, drawn per reading "
-           "(a verdict about the source, not one build's code placement); copy-i = copy i "
+           "(a verdict no build's code placement decides); copy-i = copy i "
            "throughout. Sorts that call themselves, and the pollable copy at f(n) >= 2^24, are "
            "timed as linked");
   std::vector<std::string> references = {"none"};

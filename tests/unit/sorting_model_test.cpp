@@ -480,7 +480,7 @@ TEST(SortingModel, ShippedConfigsLoad) {
   const auto layout = load_config(dir + "layout-subgrid.toml", models);
   EXPECT_EQ(layout.params.string("layout"), "random");
   EXPECT_EQ(layout.params.integer("stop_sizes"), 100);
-  // The study's stops are verdicts about the source: its config randomizes the code layout, and
+  // No build's code placement decides the study's stops: its config randomizes the layout, and
   // keeps the rule's defaults (docs/models/sorting.md, "Runs W1-W5").
   const auto study = load_config(dir + "constants.toml", models);
   EXPECT_EQ(study.params.string("layout"), "random");
