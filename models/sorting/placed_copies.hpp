@@ -13,11 +13,10 @@
 // out of line (flatten cannot inline a call into itself), so its copies would share the hot body:
 // the recursive sorts have no copies (algorithm::placed is null).
 //
-// The 16 copies are one machine code at 16 addresses, but a compilation of their own: inlined into
-// the copy, behind the jump, a sort can get another register allocation than its linked function.
-// For quick-queue and quick-stack it does (the linked partition loop keeps three values on the
-// stack), and the linked functions took 7-16% longer than every copy (docs/models/sorting.md,
-// "Runs W1-W5"); for the other sorts the linked function read within its copies' range.
+// The 16 copies are one machine code at 16 addresses. Inlined into the copy, behind the jump, a
+// sort could get another register allocation than its linked function; the linked quick-queue
+// and quick-stack did, and took 7-16% longer than every copy, until the sorts were declared
+// [[gnu::flatten]] too (sorts.hpp; docs/models/sorting.md, "Runs W1-W5").
 //
 // Include this only where the sort's body is visible (its own file): a copy instantiated elsewhere
 // would call the shared body and move nothing.

@@ -49,6 +49,14 @@ inline constexpr double pollable_from_f = 16777216.0;  // 2^24
 // Placed copies of a sort (placed_copies.hpp): copy i is 64-byte aligned and starts with a jump
 // over i x placed_copy_step bytes, so the sixteen cover every 4-byte offset within a cache line,
 // each at an address of its own. `layout = "random"` times each reading with one of them.
+// Each sort that has copies is declared [[gnu::flatten]] below, as its copies are: the linked
+// function is then the copies' machine code, and the layouts differ in placement alone. Without
+// it the linked quick-queue and quick-stack got another register allocation, three values on the
+// stack in the partition loop, and took 7-16% longer than every copy (docs/models/sorting.md,
+// "Runs W1-W5"). The attribute is on these declarations, not only on the definitions: the unity
+// build takes the sorts' addresses (sorts.cpp) before their definitions, and with the attribute
+// on the definitions alone it still compiled the old code. scripts/placed-code.py checks the
+// built binary (ctest sorting.placed_code).
 inline constexpr int placed_copy_count = 16;
 inline constexpr int placed_copy_step = 4;
 using placed_sorts = std::array<sort_function, placed_copy_count>;
@@ -109,29 +117,29 @@ std::vector<std::size_t> shell_gaps(shell_gaps_kind kind, std::size_t n);
 
 // The sorts, as written (Poll = false) and pollable (Poll = true).
 template <bool Poll>
-void selection_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void selection_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void bubble_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void bubble_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void shaker_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void shaker_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void insertion_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void insertion_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void binary_insertion_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void binary_insertion_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void shell_sort_pratt(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void shell_sort_pratt(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void shell_sort_ciura(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void shell_sort_ciura(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
 void quick_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void quick_stack_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void quick_stack_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void quick_queue_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void quick_queue_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
 void merge_sort(std::span<key> a, std::span<key> scratch);
 template <bool Poll>
-void heap_sort(std::span<key> a, std::span<key> scratch);
+[[gnu::flatten]] void heap_sort(std::span<key> a, std::span<key> scratch);
 void std_sort(std::span<key> a, std::span<key> scratch);
 void std_stable_sort(std::span<key> a, std::span<key> scratch);
 void radix_sort(std::span<key> a, std::span<key> scratch);
