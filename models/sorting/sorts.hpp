@@ -53,10 +53,10 @@ inline constexpr double pollable_from_f = 16777216.0;  // 2^24
 // function is then the copies' machine code, and the layouts differ in placement alone. Without
 // it the linked quick-queue and quick-stack got another register allocation, three values on the
 // stack in the partition loop, and took 7-16% longer than every copy (docs/models/sorting.md,
-// "Runs W1-W5"). The attribute is on these declarations, not only on the definitions: the unity
-// build takes the sorts' addresses (sorts.cpp) before their definitions, and with the attribute
-// on the definitions alone it still compiled the old code. scripts/placed-code.py checks the
-// built binary (ctest sorting.placed_code).
+// "Runs W1-W5"). The attribute belongs on these declarations: the unity build takes the sorts'
+// addresses (sorts.cpp) before their definitions, and with the attribute on the definitions alone
+// it still compiled the old code. scripts/placed-code.py checks the built binary (ctest
+// sorting.placed_code).
 inline constexpr int placed_copy_count = 16;
 inline constexpr int placed_copy_step = 4;
 using placed_sorts = std::array<sort_function, placed_copy_count>;

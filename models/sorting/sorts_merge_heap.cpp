@@ -92,7 +92,7 @@ void merge_sort(std::span<key> a, std::span<key> scratch) {
   merge(a, scratch, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void heap_sort(std::span<key> a, std::span<key> scratch) {
+void heap_sort(std::span<key> a, std::span<key> scratch) {
   ops_for<Poll> ops;
   heap(a, scratch, ops);
 }

@@ -125,27 +125,27 @@ operation_counts count(void (*sort)(std::span<key>, Ops&), std::span<key> a) {
 }  // namespace
 
 template <bool Poll>
-[[gnu::flatten]] void selection_sort(std::span<key> a, std::span<key>) {
+void selection_sort(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   selection(a, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void bubble_sort(std::span<key> a, std::span<key>) {
+void bubble_sort(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   bubble(a, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void shaker_sort(std::span<key> a, std::span<key>) {
+void shaker_sort(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   shaker(a, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void insertion_sort(std::span<key> a, std::span<key>) {
+void insertion_sort(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   insertion(a, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void binary_insertion_sort(std::span<key> a, std::span<key>) {
+void binary_insertion_sort(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   binary_insertion(a, ops);
 }

@@ -127,12 +127,12 @@ void quick_sort(std::span<key> a, std::span<key> scratch) {
   quick(a, scratch, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void quick_stack_sort(std::span<key> a, std::span<key> scratch) {
+void quick_stack_sort(std::span<key> a, std::span<key> scratch) {
   ops_for<Poll> ops;
   quick_stack(a, scratch, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void quick_queue_sort(std::span<key> a, std::span<key> scratch) {
+void quick_queue_sort(std::span<key> a, std::span<key> scratch) {
   ops_for<Poll> ops;
   quick_queue(a, scratch, ops);
 }

@@ -107,12 +107,12 @@ std::vector<std::size_t> shell_gaps(shell_gaps_kind kind, std::size_t n) {
 }
 
 template <bool Poll>
-[[gnu::flatten]] void shell_sort_pratt(std::span<key> a, std::span<key>) {
+void shell_sort_pratt(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   shell(a, pratt_gaps, ops);
 }
 template <bool Poll>
-[[gnu::flatten]] void shell_sort_ciura(std::span<key> a, std::span<key>) {
+void shell_sort_ciura(std::span<key> a, std::span<key>) {
   ops_for<Poll> ops;
   shell(a, ciura_gaps, ops);
 }
