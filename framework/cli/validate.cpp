@@ -17,6 +17,7 @@
 #include "mcpilot/io/progress.hpp"
 #include "mcpilot/io/report.hpp"
 #include "mcpilot/join.hpp"
+#include "mcpilot/number_text.hpp"
 #include "mcpilot/validate.hpp"
 
 namespace mcpilot::cli {
@@ -36,17 +37,6 @@ std::string fixed(double v, int digits = 3) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   return buf;
-}
-
-// "[low, high]", appended piece by piece: the same text through operator+ on temporaries drew
-// GCC 12's false -Wrestrict warning about std::string's memcpy into the quickstart's output.
-std::string interval_text(double low, double high) {
-  std::string out = "[";
-  out += fixed(low);
-  out += ", ";
-  out += fixed(high);
-  out += ']';
-  return out;
 }
 
 struct ran_study {
@@ -82,7 +72,7 @@ void write_table(std::ostream& out, const std::vector<ran_study>& ran, bool full
       rows.push_back({r.study->name, rate.what,
                       std::to_string(rate.events) + "/" + std::to_string(rate.trials) + " = " +
                           fixed(rate.rate()),
-                      interval_text(rate.low(), rate.high()),
+                      bracket_text(rate.low(), rate.high(), [](double v) { return fixed(v); }),
                       (rate.at_least ? ">= " : "<= ") + fixed(rate.gate, 2),
                       rate.pass() ? "PASS" : "FAIL"});
   out << "mcpilot validate (" << (full ? "full" : "quick")

@@ -12,7 +12,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <type_traits>
+#include <vector>
 
 #include "mcpilot/measure/timed_stop.hpp"
 #include "sorts.hpp"
@@ -45,6 +47,17 @@ struct counting_ops {
   void moved(std::uint64_t k = 1) { counts.moves += k; }
   static constexpr bool stop() { return false; }
 };
+
+// One run of the counting instance of a sort that takes a scratch array. Counting is never timed,
+// so the scratch is allocated here.
+inline operation_counts count_with_scratch(void (*sort)(std::span<key>, std::span<key>,
+                                                        counting_ops&),
+                                           std::span<key> a) {
+  std::vector<key> scratch(scratch_size(a.size()));
+  counting_ops ops;
+  sort(a, scratch, ops);
+  return ops.counts;
+}
 
 template <bool Poll>
 using ops_for = std::conditional_t<Poll, pollable_ops, plain_ops>;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <utility>
-#include <vector>
 
 #include "counts.hpp"
 #include "placed_copies.hpp"
@@ -76,14 +75,6 @@ void heap(std::span<key> a, std::span<key>, Ops& ops) {
   }
 }
 
-template <class Ops>
-operation_counts count(void (*sort)(std::span<key>, std::span<key>, Ops&), std::span<key> a) {
-  std::vector<key> scratch(scratch_size(a.size()));
-  Ops ops;
-  sort(a, scratch, ops);
-  return ops.counts;
-}
-
 }  // namespace
 
 template <bool Poll>
@@ -106,10 +97,10 @@ template void heap_sort<true>(std::span<key>, std::span<key>);
 template const placed_sorts& placed_copies<heap_sort<false>>();
 
 operation_counts counted_merge_sort(std::span<key> a) {
-  return count<counting_ops>(merge<counting_ops>, a);
+  return count_with_scratch(merge<counting_ops>, a);
 }
 operation_counts counted_heap_sort(std::span<key> a) {
-  return count<counting_ops>(heap<counting_ops>, a);
+  return count_with_scratch(heap<counting_ops>, a);
 }
 
 }  // namespace mcpilot::sorting

@@ -4,7 +4,6 @@
 // keys; what differs is the order of the work and the bookkeeping it costs.
 
 #include <utility>
-#include <vector>
 
 #include "counts.hpp"
 #include "placed_copies.hpp"
@@ -111,14 +110,6 @@ void quick_queue(std::span<key> a, std::span<key> scratch, Ops& ops) {
   }
 }
 
-template <class Ops>
-operation_counts count_quick(void (*sort)(std::span<key>, std::span<key>, Ops&), std::span<key> a) {
-  std::vector<key> scratch(scratch_size(a.size()));
-  Ops ops;
-  sort(a, scratch, ops);
-  return ops.counts;
-}
-
 }  // namespace
 
 template <bool Poll>
@@ -149,13 +140,13 @@ template const placed_sorts& placed_copies<quick_stack_sort<false>>();
 template const placed_sorts& placed_copies<quick_queue_sort<false>>();
 
 operation_counts counted_quick_sort(std::span<key> a) {
-  return count_quick<counting_ops>(quick<counting_ops>, a);
+  return count_with_scratch(quick<counting_ops>, a);
 }
 operation_counts counted_quick_stack_sort(std::span<key> a) {
-  return count_quick<counting_ops>(quick_stack<counting_ops>, a);
+  return count_with_scratch(quick_stack<counting_ops>, a);
 }
 operation_counts counted_quick_queue_sort(std::span<key> a) {
-  return count_quick<counting_ops>(quick_queue<counting_ops>, a);
+  return count_with_scratch(quick_queue<counting_ops>, a);
 }
 
 }  // namespace mcpilot::sorting

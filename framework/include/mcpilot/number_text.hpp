@@ -24,16 +24,30 @@ inline std::string number_text(double x) {
   return std::string(number_text(x, buf));
 }
 
-// A duration for people: "52 s", "14 min", "2.3 h" (two significant digits).
+// A duration for people: "52 s", "14 min", "2.3 h". Each unit holds values below 60 of it, so two
+// significant digits never become an exponent ("1.2e+02 s" for 119 s, as an earlier threshold of
+// 120 s wrote); %g, never %f, so that an estimate near DBL_MAX seconds is not 305 digits of hours.
 inline std::string duration_text(double seconds) {
   char buf[32];
-  if (seconds < 120)
+  if (seconds < 60)
     std::snprintf(buf, sizeof buf, "%.2g s", seconds);
-  else if (seconds < 7200)
+  else if (seconds < 3600)
     std::snprintf(buf, sizeof buf, "%.2g min", seconds / 60);
   else
-    std::snprintf(buf, sizeof buf, "%.2g h", seconds / 3600);
+    std::snprintf(buf, sizeof buf, "%.3g h", seconds / 3600);
   return buf;
+}
+
+// "[low, high]", each end written by `text`. Built by appending: the same text through operator+
+// on temporaries drew GCC 12's false -Wrestrict warning about std::string's memcpy.
+template <class Text>
+std::string bracket_text(double low, double high, Text&& text) {
+  std::string s = "[";
+  s += text(low);
+  s += ", ";
+  s += text(high);
+  s += ']';
+  return s;
 }
 
 }  // namespace mcpilot

@@ -7,6 +7,7 @@
 #include "html_page.hpp"
 #include "mcpilot/io/html_report.hpp"
 #include "mcpilot/io/scaling_plot.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
@@ -14,15 +15,6 @@ namespace {
 
 std::string num(const std::optional<double>& v) {
   return v && std::isfinite(*v) ? format_number(*v) : "-";
-}
-
-std::string bracket(double low, double high) {
-  std::string s = "[";
-  s += format_percent(low);
-  s += ", ";
-  s += format_percent(high);
-  s += "]";
-  return s;
 }
 
 std::string headline(scaling_label l) {
@@ -64,10 +56,11 @@ html::table candidates_table(const scaling_result& r, const scaling_options& o) 
   for (const auto& c : r.candidates) {
     std::string shape(to_string(c.shape));
     if (r.best && *r.best == c.shape) shape += " (best)";
-    t.rows.push_back({shape, fit_text(c), num(c.loso_error), num(c.holdout_error),
-                      c.passes ? "yes" : "no",
-                      r.bootstrap ? format_percent(c.selected_fraction) : "-",
-                      r.bootstrap ? bracket(c.selected_low, c.selected_high) : "-", c.note});
+    t.rows.push_back(
+        {shape, fit_text(c), num(c.loso_error), num(c.holdout_error), c.passes ? "yes" : "no",
+         r.bootstrap ? format_percent(c.selected_fraction) : "-",
+         r.bootstrap ? bracket_text(c.selected_low, c.selected_high, format_percent) : "-",
+         c.note});
   }
   t.note = selection_note;
   return t;

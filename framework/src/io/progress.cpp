@@ -3,27 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
 
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
-
-namespace {
-
-// %g, never %f: an estimate near DBL_MAX seconds printed 305 digits of hours.
-std::string seconds_text(double s) {
-  char buf[32];
-  if (s < 60)
-    std::snprintf(buf, sizeof buf, "%.2g s", s);
-  else if (s < 3600)
-    std::snprintf(buf, sizeof buf, "%.2g min", s / 60);
-  else
-    std::snprintf(buf, sizeof buf, "%.3g h", s / 3600);
-  return buf;
-}
-
-}  // namespace
 
 bool stderr_is_terminal() {
   return isatty(STDERR_FILENO) == 1;
@@ -33,7 +17,7 @@ std::string progress_line(const session_progress& p) {
   std::string line = "round " + std::to_string(p.round) + ": " + std::to_string(p.replications) +
                      (p.streams ? " readings in " + std::to_string(p.streams) + " streams, "
                                 : std::string(" replications, ")) +
-                     seconds_text(p.elapsed_seconds);
+                     duration_text(p.elapsed_seconds);
   std::uint64_t most_needed = 0;  // readings the furthest required quantity still lacks
   if (p.quantities) {
     for (const auto& q : *p.quantities) {
@@ -75,8 +59,8 @@ std::string progress_line(const session_progress& p) {
     line += " | next round " + std::to_string(p.next_round) + (p.streams ? " per stream" : "");
     if (most_needed && p.replications)
       line += ", about " +
-              seconds_text(p.elapsed_seconds / static_cast<double>(p.replications) *
-                           static_cast<double>(most_needed)) +
+              duration_text(p.elapsed_seconds / static_cast<double>(p.replications) *
+                            static_cast<double>(most_needed)) +
               " left";
   }
   return line;

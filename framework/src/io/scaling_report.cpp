@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "mcpilot/io/report.hpp"
+#include "mcpilot/number_text.hpp"
 
 namespace mcpilot {
 
@@ -67,16 +68,6 @@ std::string fraction(double f) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f%%", 100 * f);
   return buf;
-}
-
-// "[12.0%, 18.4%]", built by appending (GCC 12 warns falsely on a chain of + here).
-std::string bracket(double low, double high) {
-  std::string s = "[";
-  s += fraction(low);
-  s += ", ";
-  s += fraction(high);
-  s += ']';
-  return s;
 }
 
 std::string models_text(const scaling_result& r) {
@@ -293,7 +284,8 @@ void write_scaling_report(std::ostream& out, const scaling_result& r, const scal
                     {err(c.holdout_error), 8},
                     {c.passes ? "yes" : "no", 6},
                     {r.bootstrap ? fraction(c.selected_fraction) : "-", 7},
-                    {r.bootstrap ? bracket(c.selected_low, c.selected_high) : "-", 15}})
+                    {r.bootstrap ? bracket_text(c.selected_low, c.selected_high, fraction) : "-",
+                     15}})
           << (c.note.empty() ? "" : "  " + c.note) << '\n';
     }
   }
