@@ -24,14 +24,12 @@ CLI::Validator unsigned_in(std::uint64_t min, std::uint64_t max, const std::stri
       "UINT in " + range);
 }
 
-CLI::Validator number_between(double lo, double hi) {
-  const auto text = [](double x) {
-    std::ostringstream s;
-    s << x;
-    return s.str();
-  };
-  const std::string range =
-      std::isinf(hi) ? "> " + text(lo) : "in (" + text(lo) + ", " + text(hi) + ")";
+namespace {
+
+// A number that std::from_chars reads to the end and `inside` accepts; `range` says which in the
+// message and the help.
+template <class Inside>
+CLI::Validator number_check(const std::string& range, Inside inside) {
   return CLI::Validator(
       [=](std::string& s) -> std::string {
         double v = 0;
@@ -39,27 +37,30 @@ CLI::Validator number_between(double lo, double hi) {
         const auto [p, ec] = std::from_chars(s.data(), end, v);
         if (s.empty() || ec != std::errc() || p != end)
           return "expects a number " + range + ", got '" + s + "'";
-        if (!(v > lo && v < hi)) return "expects a number " + range + ", got " + s;
+        if (!inside(v)) return "expects a number " + range + ", got " + s;
         return {};
       },
       "X " + range);
 }
 
+std::string stream_text(double x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
+
+}  // namespace
+
+CLI::Validator number_between(double lo, double hi) {
+  const std::string range = std::isinf(hi)
+                                ? "> " + stream_text(lo)
+                                : "in (" + stream_text(lo) + ", " + stream_text(hi) + ")";
+  return number_check(range, [=](double v) { return v > lo && v < hi; });
+}
+
 CLI::Validator number_from(double lo, double hi) {
-  std::ostringstream r;
-  r << "in [" << lo << ", " << hi << "]";
-  const std::string range = r.str();
-  return CLI::Validator(
-      [=](std::string& s) -> std::string {
-        double v = 0;
-        const char* end = s.data() + s.size();
-        const auto [p, ec] = std::from_chars(s.data(), end, v);
-        if (s.empty() || ec != std::errc() || p != end)
-          return "expects a number " + range + ", got '" + s + "'";
-        if (!(v >= lo && v <= hi)) return "expects a number " + range + ", got " + s;
-        return {};
-      },
-      "X " + range);
+  return number_check("in [" + stream_text(lo) + ", " + stream_text(hi) + "]",
+                      [=](double v) { return v >= lo && v <= hi; });
 }
 
 CLI::Validator non_empty_path() {

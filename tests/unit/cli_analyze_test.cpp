@@ -444,6 +444,28 @@ TEST(CliAnalyzeBadInput, UsageErrors) {
   }
 }
 
+// A number option says its range, open or closed, and echoes what it got: text that is not a
+// number (or has something after it) quoted, a number outside the range as typed.
+TEST(CliAnalyzeBadInput, ANumberOptionSaysItsRange) {
+  const temp_file f(column_csv(small_sample));
+  for (const auto& [args, said] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"analyze", f.path(), "--confidence", "1"}, "expects a number in (0, 1), got 1"},
+           {{"analyze", f.path(), "--confidence", "0.9x"},
+            "expects a number in (0, 1), got '0.9x'"},
+           {{"analyze", f.path(), "--ci-perc", "-2"}, "expects a number > 0, got -2"},
+           {{"bench", "--min-seconds", "-1", "--", "true"},
+            "expects a number in [0, 1e+09], got -1"},
+           {{"bench", "--min-seconds", "", "--", "true"}, "expects a number in [0, 1e+09], got ''"},
+       }) {
+    const auto r = run_mcpilot(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+  }
+  // The closed range holds its ends: a floor of 0 s runs (3: stopped at --max-runs, unconverged).
+  const auto ends = run_mcpilot({"bench", "--min-seconds", "0", "--max-runs", "3", "--", "true"});
+  EXPECT_EQ(ends.exit_code, 3) << ends.err;
+}
+
 TEST(CliAnalyzeBadInput, MedianOfARate) {
   const temp_file f("1\n2\n3\n4\n5\n6\n7\n8\n");
   expect_input_error(
